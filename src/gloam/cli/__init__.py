@@ -1,0 +1,1 @@
+"""Terminal front ends (the only package that does terminal I/O)."""

@@ -1,0 +1,248 @@
+"""The game protocol: the one small interface every game implements and every front
+end, bot and test drives.
+
+A game is a :class:`Game` (rules + setup) that makes :class:`GameState` objects. A state
+always knows its open decision (:meth:`GameState.pending`): who must act, what kind of
+decision it is, a prompt, and the enumerated legal options. Options are small frozen
+:class:`Action` dataclasses, each with a stable integer index in the game's
+:class:`ActionSpace` (for masks in learning code). ``apply`` takes either form.
+
+Pending work lives in the state as plain data, so a game paused mid-resolution can be
+cloned, saved (``to_json``) and resumed (``from_json``). All randomness comes from the
+state's own seeded :class:`~gloam.core.rng.Rng`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable, Sequence
+
+from gloam.core.errors import ActionIndexError, GameOverError, IllegalActionError, WrongPlayerError
+from gloam.core.events import redact
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class of every game action (a frozen dataclass, hashable, JSON-able)."""
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"type": type(self).__name__}
+        for name in self.__dataclass_fields__:
+            data[name] = getattr(self, name)
+        return data
+
+
+class ActionSpace:
+    """A fixed, ordered table of every action a game can ever offer.
+
+    The position of an action in the table is its stable integer index.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Pick(Action):
+    ...     n: int
+    >>> space = ActionSpace([Pick(0), Pick(1)])
+    >>> space.index(Pick(1)), space[0], len(space)
+    (1, Pick(n=0), 2)
+    """
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self._index = {a: i for i, a in enumerate(self.actions)}
+        if len(self._index) != len(self.actions):
+            raise ValueError("duplicate actions in action space")
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __getitem__(self, index: int) -> Action:
+        return self.actions[index]
+
+    def index(self, action: Action) -> int:
+        try:
+            return self._index[action]
+        except (KeyError, TypeError):
+            raise IllegalActionError(f"{action!r} is not an action of this game") from None
+
+    def to_index(self, action: Action | int) -> int:
+        """Normalise an action object or an index to an index, checking its range."""
+        if isinstance(action, bool) or not isinstance(action, (int, Action)):
+            raise IllegalActionError(f"an action must be an Action or an int, not {type(action).__name__}")
+        if isinstance(action, int):
+            if not 0 <= action < len(self.actions):
+                raise ActionIndexError(
+                    f"action index {action} is outside the action space 0..{len(self.actions) - 1}"
+                )
+            return action
+        return self.index(action)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The open decision: who acts, what kind of choice it is, and the legal options."""
+
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[Action, ...]
+    indices: tuple[int, ...]
+
+
+class GameState(ABC):
+    """A position of a game. Subclasses keep only plain data (ints, lists, dicts).
+
+    Implementations provide the underscore methods; the public methods here do the
+    validation that makes a rejected action change nothing.
+    """
+
+    #: the game's action table (a class or instance attribute of each implementation)
+    action_space: ActionSpace
+    #: the game's registered name, e.g. ``"nightmarium"``
+    game_name: ClassVar[str]
+
+    # --- to implement --------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player to act, or -1 when the game is over."""
+
+    @abstractmethod
+    def legal_action_indices(self) -> list[int]:
+        """Indices of the legal options of the pending decision (empty when terminal)."""
+
+    @abstractmethod
+    def decision_kind(self) -> str:
+        """A short name for the kind of the pending decision (``"turn"``, ``"target"``…)."""
+
+    @abstractmethod
+    def prompt(self) -> str:
+        """A one-line English prompt for the pending decision."""
+
+    @abstractmethod
+    def _apply_index(self, index: int) -> None:
+        """Apply an already validated legal action index."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Payoff per player (all zeros until the game ends)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """Exactly what ``player`` can see, as JSON-able plain data."""
+
+    @abstractmethod
+    def clone(self) -> "GameState":
+        """An independent copy, equal to this state."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]: ...
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: dict[str, Any]) -> "GameState": ...
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    #: the structured event stream (list of plain dicts), see :mod:`gloam.core.events`
+    events: list[dict[str, Any]]
+
+    # --- provided --------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The legal options as typed action objects."""
+        table = self.action_space.actions
+        return [table[i] for i in self.legal_action_indices()]
+
+    def legal_mask(self) -> list[bool]:
+        mask = [False] * len(self.action_space)
+        for i in self.legal_action_indices():
+            mask[i] = True
+        return mask
+
+    def pending(self) -> Decision | None:
+        """The open decision, or ``None`` when the game is over."""
+        if self.is_terminal():
+            return None
+        indices = tuple(self.legal_action_indices())
+        table = self.action_space.actions
+        return Decision(
+            player=self.current_player(),
+            kind=self.decision_kind(),
+            prompt=self.prompt(),
+            options=tuple(table[i] for i in indices),
+            indices=indices,
+        )
+
+    def apply(self, action: Action | int, player: int | None = None) -> None:
+        """Apply a legal action (object or index). ``player``, when given, must be the
+        player to act. Raises a subclass of :class:`IllegalActionError` and changes
+        nothing if the action is not legal now."""
+        index = self.action_space.to_index(action)
+        if self.is_terminal():
+            raise GameOverError("the game is over; no action can be applied")
+        if player is not None and player != self.current_player():
+            raise WrongPlayerError(
+                f"player {player} cannot act: it is player {self.current_player()}'s decision"
+            )
+        if index not in self.legal_action_indices():
+            raise IllegalActionError(
+                f"{self.action_space[index]!r} is not legal now ({self.decision_kind()} decision"
+                f" of player {self.current_player()})"
+            )
+        self._apply_index(index)
+
+    def events_for(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The event stream as ``viewer`` may see it (``None``: everything, for replays
+        after the game and for tests)."""
+        return [redact(e, viewer) for e in self.events]
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.to_json() == self.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Game(ABC):
+    """A game's rules and setup: makes initial states and rebuilds states from views."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    @abstractmethod
+    def new_initial_state(self, seed: int) -> GameState:
+        """The dealt start of a game with this setup and seed."""
+
+    @abstractmethod
+    def setup_json(self) -> dict[str, Any]:
+        """The setup as plain data (the ``setup`` of a record)."""
+
+    @classmethod
+    @abstractmethod
+    def from_setup_json(cls, data: dict[str, Any]) -> "Game": ...
+
+    @abstractmethod
+    def determinize(self, observation: dict[str, Any], rng: Any) -> GameState:
+        """A full state consistent with ``observation``: what the viewer cannot see is
+        re-dealt at random (with ``rng``) from the cards the viewer has not seen."""
+
+    @property
+    @abstractmethod
+    def action_space(self) -> ActionSpace: ...
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+
+def check_player(player: int, num_players: int) -> None:
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < num_players:
+        raise ValueError(f"player must be an int in 0..{num_players - 1}, not {player!r}")
+
+
+def seats_from(options: Sequence[str]) -> list[str]:
+    return [s.strip() for s in options if s.strip()]

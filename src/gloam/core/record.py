@@ -1,0 +1,119 @@
+"""The record of a game: (game, setup, seed, actions). It is the replay file, the save
+file and the bug-report format; replaying it reproduces the game exactly.
+
+>>> from gloam.games import get_game
+>>> game = get_game("nightmarium", {"players": 2})
+>>> state = game.new_initial_state(seed=7)
+>>> for _ in range(3):
+...     state.apply(state.legal_action_indices()[0])
+>>> rec = Record.of(game, 7, [0, 0, 0])
+>>> Record.from_json(rec.to_json()).replay() == state
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from gloam.core.errors import GloamError, RecordError
+
+FORMAT = "gloam-record"
+VERSION = 1
+
+
+@dataclass
+class Record:
+    game: str
+    setup: dict[str, Any]
+    seed: int
+    actions: list[int] = field(default_factory=list)
+    seats: list[str] | None = None
+
+    @classmethod
+    def of(cls, game, seed: int, actions: list[int] | None = None, seats: list[str] | None = None) -> "Record":
+        return cls(game.name, game.setup_json(), seed, list(actions or []), seats)
+
+    # --- serialisation --------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "setup": self.setup,
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+        if self.seats is not None:
+            data["seats"] = list(self.seats)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Record":
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a gloam record (format is {data.get('format')!r}, expected {FORMAT!r})")
+        if data.get("version") != VERSION:
+            raise RecordError(f"unsupported record version {data.get('version')!r} (this gloam reads {VERSION})")
+        game, setup, seed, actions = (data.get(k) for k in ("game", "setup", "seed", "actions"))
+        if not isinstance(game, str):
+            raise RecordError("record field 'game' must be a string")
+        if not isinstance(setup, dict):
+            raise RecordError("record field 'setup' must be an object")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError("record field 'seed' must be an integer")
+        if not isinstance(actions, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
+            raise RecordError("record field 'actions' must be a list of integers")
+        seats = data.get("seats")
+        if seats is not None and (not isinstance(seats, list) or not all(isinstance(s, str) for s in seats)):
+            raise RecordError("record field 'seats' must be a list of strings")
+        return cls(game, setup, seed, list(actions), seats)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Record":
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        record = cls.from_json(data)
+        record.replay()  # a record that does not replay is corrupt: say so now
+        return record
+
+    # --- replaying --------------------------------------------------------------------
+    def new_game(self):
+        from gloam.games import get_game
+
+        try:
+            return get_game(self.game, self.setup)
+        except GloamError as exc:
+            raise RecordError(f"record setup is invalid: {exc}") from None
+
+    def states(self) -> Iterator[tuple[Any, int | None]]:
+        """Yield ``(state, next_action)`` before each action, then ``(final, None)``.
+        The state is the live one: clone it to keep it."""
+        state = self.new_game().new_initial_state(self.seed)
+        for n, action in enumerate(self.actions):
+            yield state, action
+            try:
+                state.apply(action)
+            except GloamError as exc:
+                raise RecordError(f"action #{n} ({action}) does not replay: {exc}") from None
+        yield state, None
+
+    def replay(self, upto: int | None = None):
+        """The state after the first ``upto`` actions (all of them by default)."""
+        state = None
+        for n, (state, _) in enumerate(self.states()):
+            if upto is not None and n == upto:
+                break
+        return state

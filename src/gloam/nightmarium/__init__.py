@@ -1,0 +1,11 @@
+"""Nightmarium (seed 004): cards, actions, rules and the game object."""
+
+from gloam.nightmarium.actions import Discard, DiscardCard, Draw, Play, StopDiscarding, Target, NEW
+from gloam.nightmarium.cards import Composition, NightFear, load_composition, standard_composition
+from gloam.nightmarium.game import NightmariumGame
+from gloam.nightmarium.state import NightmariumState
+
+__all__ = [
+    "NEW", "Composition", "Discard", "DiscardCard", "Draw", "NightFear", "NightmariumGame",
+    "NightmariumState", "Play", "StopDiscarding", "Target", "load_composition", "standard_composition",
+]

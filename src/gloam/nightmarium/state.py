@@ -1,0 +1,669 @@
+"""Nightmarium's rules: the state and every transition (seed 004; checklist 186-211,
+readings 28-32).
+
+Where each rule lives:
+
+* setup and dealing (190-191) ......................... :meth:`NightmariumState.new`
+* the three turn actions and two per turn (193-196) ... :meth:`~NightmariumState._apply_index`,
+  :meth:`~NightmariumState._end_action`
+* placement, bottom-up, the in-progress cap (197-198) . :func:`_plays`
+* the Legion restriction on a second play (199) ....... :meth:`~NightmariumState._turn_options`
+* completing a Creature, the immediate win (192, 30) .. :meth:`~NightmariumState._complete`
+* the same-Legion penalty (203) ....................... :meth:`~NightmariumState._next_penalty`
+* abilities, in order, the stop rules (200-202, 31) ... :meth:`~NightmariumState._resolve`
+* the six abilities (204-209) ......................... ``_resolve`` and the ``_on_*`` handlers
+* reshuffling the discard pile (190) .................. :meth:`~NightmariumState._draw_one`
+
+All pending work is plain data in the state (``mode``, ``resolving``, ``abilities``,
+``penalties``, ``revealed``), never on the call stack.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gloam.core.errors import RecordError
+from gloam.core.events import private
+from gloam.core.protocol import GameState
+from gloam.core.rng import Rng
+from gloam.nightmarium.actions import (
+    DISCARD,
+    DRAW,
+    MAX_CREATURES,
+    NEW,
+    PLAY0,
+    SLOTS,
+    STOP,
+    TARGET0,
+    discard_index0,
+)
+from gloam.nightmarium.cards import (
+    ABILITIES,
+    BODY,
+    DEVOURER,
+    EXECUTIONER,
+    HEAD,
+    LEGIONS,
+    LEGS,
+    MOCKINGBIRD,
+    MOURNER,
+    NO_ABILITY,
+    SCAVENGER,
+    SONGBIRD,
+)
+
+if TYPE_CHECKING:
+    from gloam.nightmarium.game import NightmariumGame
+
+# What the pending decision is about.
+TURN, DISCARDING, PENALTY, SONG, MOCK, EXECUTE, SCAVENGE, DEVOUR, OVER = range(9)
+MODE_NAMES = ("turn", "discard", "penalty", "songbird", "mockingbird", "executioner",
+              "scavenger", "devourer", "over")
+_MODE_BY_NAME = {n: i for i, n in enumerate(MODE_NAMES)}
+_TARGET_MODE = {EXECUTIONER: EXECUTE, SCAVENGER: SCAVENGE, DEVOURER: DEVOUR}
+_PART_OF_HEIGHT = ("legs", "body", "head")
+
+
+def _plays(cards, creatures, parts, cap, base_of) -> list[int]:
+    """Legal placements of ``cards`` onto ``creatures`` (rules 197-198): legs start a new
+    Creature while fewer than ``cap`` exist; a body goes on bare legs; a head on legs
+    and body."""
+    out: list[int] = []
+    ones = [i for i, c in enumerate(creatures) if len(c) == 1]
+    twos = [i for i, c in enumerate(creatures) if len(c) == 2]
+    can_new = len(creatures) < cap
+    for card in cards:
+        bits = parts[card]
+        base = base_of[card]
+        if bits & LEGS and can_new:
+            out.append(base + NEW)
+        if bits & BODY:
+            for i in ones:
+                out.append(base + i)
+        if bits & HEAD:
+            for i in twos:
+                out.append(base + i)
+    return out
+
+
+class NightmariumState(GameState):
+    """A Nightmarium position. Cards are integer instance ids into the composition.
+
+    Piles are lists with the top at the end. ``creatures[p]`` lists player p's
+    Creatures, each a bottom-up list of card ids ``[legs, body, head]``; a Creature is
+    known by its legs card (``creature[0]``) while it exists.
+    """
+
+    game_name = "nightmarium"
+
+    __slots__ = ("game", "hands", "deck", "discard", "creatures", "revealed", "known",
+                 "active", "actions_left", "first_legion", "turn", "mode", "resolving",
+                 "abilities", "penalties", "pen_need", "pen_any", "discarded", "winner",
+                 "rng", "events", "_legal")
+
+    def __init__(self, game: "NightmariumGame") -> None:
+        self.game = game
+        n = game.num_players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.creatures: list[list[list[int]]] = [[] for _ in range(n)]
+        self.revealed: list[int] = []  # Songbird's revealed cards not yet played
+        self.known: list[list[int]] = [[] for _ in range(n)]  # hand cards every player has seen
+        self.active = game.first_player
+        self.actions_left = 2
+        self.first_legion = -1  # Legion of the card played as this turn's first action
+        self.turn = 1
+        self.mode = TURN
+        self.resolving = -1  # legs card of the Creature whose abilities are resolving
+        self.abilities: list[int] = []  # its abilities still to resolve, next first
+        self.penalties: list[list[int]] = []  # [player, legion] still owing the penalty
+        self.pen_need = 0  # cards the first of them still has to discard
+        self.pen_any = False  # True: any cards (no card of the Legion in hand)
+        self.discarded = 0  # cards discarded so far in the current action B
+        self.winner = -1
+        self.rng = Rng(0)
+        self.events: list[dict[str, Any]] = []
+        self._legal: list[int] | None = None
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, game: "NightmariumGame", seed: int) -> "NightmariumState":
+        """Rule 190: shuffle, deal 5 hidden cards to each player, the rest is the deck."""
+        state = cls(game)
+        state.rng = Rng(seed)
+        state.deck = list(range(len(game.composition.cards)))
+        state.rng.shuffle(state.deck)
+        state.events.append({"type": "setup", "players": game.num_players,
+                             "creatures": game.creatures, "first_player": game.first_player})
+        for _ in range(game.hand_size):
+            for p in range(game.num_players):
+                state.hands[p].append(state.deck.pop())
+        for p in range(game.num_players):
+            state.events.append(private("deal", [p], ["cards"], player=p, count=game.hand_size,
+                                        cards=list(state.hands[p])))
+        state.events.append({"type": "turn", "player": state.active, "turn": 1})
+        return state
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def action_space(self):
+        return self.game.action_space
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def current_player(self) -> int:
+        if self.mode == OVER:
+            return -1
+        if self.mode == PENALTY:
+            return self.penalties[0][0]
+        return self.active
+
+    def is_terminal(self) -> bool:
+        return self.mode == OVER
+
+    def returns(self) -> list[float]:
+        """1 for the winner, 0 for everyone else (all 0 in a game stopped by a turn limit)."""
+        return [1.0 if p == self.winner else 0.0 for p in range(self.game.num_players)]
+
+    def decision_kind(self) -> str:
+        return MODE_NAMES[self.mode]
+
+    def prompt(self) -> str:
+        mode = self.mode
+        if mode == TURN:
+            n = "first" if self.actions_left == 2 else "second"
+            extra = ""
+            if self.actions_left == 1 and self.first_legion >= 0:
+                extra = f" (a play must be {LEGIONS[self.first_legion]})"
+            return f"Choose your {n} action: draw, discard, or play a card{extra}"
+        if mode == DISCARDING:
+            return f"Discard a card, or stop ({self.discarded} discarded: draw {self.discarded // 2})"
+        if mode == PENALTY:
+            legion = LEGIONS[self.penalties[0][1]]
+            if self.pen_any:
+                return f"Same-Legion penalty: you have no {legion} card, discard {self.pen_need} card(s)"
+            return f"Same-Legion penalty: discard a {legion} card"
+        if mode == SONG:
+            return "Songbird: play a revealed card"
+        if mode == MOCK:
+            return "Mockingbird: play a card from your hand"
+        if mode == EXECUTE:
+            return "Executioner: take the top card of an opponent's Creature"
+        if mode == SCAVENGE:
+            return "Scavenger: discard an opponent's incomplete Creature"
+        if mode == DEVOUR:
+            return "Devourer: discard the top card of another of your Creatures"
+        return "The game is over"
+
+    def legal_action_indices(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._options()
+        return legal
+
+    def _options(self) -> list[int]:
+        mode = self.mode
+        g = self.game
+        p = self.active
+        if mode == TURN:
+            return self._turn_options()
+        if mode == DISCARDING:
+            base = g.discard0
+            out = [base + c for c in self.hands[p]]
+            if self.discarded:
+                out.append(STOP)
+            return out
+        if mode == PENALTY:
+            who, legion = self.penalties[0]
+            base = g.discard0
+            if self.pen_any:
+                return [base + c for c in self.hands[who]]
+            legions = g.legion
+            return [base + c for c in self.hands[who] if legions[c] == legion]
+        if mode == SONG:
+            return _plays(self.revealed, self.creatures[p], g.parts, g.creatures, g.play_base)
+        if mode == MOCK:
+            return _plays(self.hands[p], self.creatures[p], g.parts, g.creatures, g.play_base)
+        if mode in (EXECUTE, SCAVENGE, DEVOUR):
+            return [TARGET0 + who * MAX_CREATURES + i for who, i in self._targets(mode)]
+        return []
+
+    def _turn_options(self) -> list[int]:
+        """Rules 193-199: draw, discard (with a card in hand), or play; a second play
+        must match the Legion of a first-action play."""
+        g = self.game
+        p = self.active
+        hand = self.hands[p]
+        out = [DRAW, DISCARD] if hand else [DRAW]
+        cards = hand
+        if self.actions_left == 1 and self.first_legion >= 0:
+            legion = self.first_legion
+            legions = g.legion
+            cards = [c for c in hand if legions[c] == legion]
+        out += _plays(cards, self.creatures[p], g.parts, g.creatures, g.play_base)
+        return out
+
+    def _targets(self, mode: int) -> list[tuple[int, int]]:
+        """Valid targets of Executioner, Scavenger and Devourer (rules 207-209, reading 31)."""
+        p = self.active
+        n = self.game.num_players
+        if mode == DEVOUR:
+            return [(p, i) for i, c in enumerate(self.creatures[p]) if c[0] != self.resolving]
+        out = []
+        for k in range(1, n):
+            o = (p + k) % n
+            for i, c in enumerate(self.creatures[o]):
+                if mode == EXECUTE or len(c) < 3:
+                    out.append((o, i))
+        return out
+
+    # ------------------------------------------------------------------ applying
+    def _apply_index(self, a: int) -> None:
+        self._legal = None
+        g = self.game
+        if a >= g.discard0:
+            self._discard_card(a - g.discard0)
+        elif a >= PLAY0:
+            card, slot = divmod(a - PLAY0, SLOTS)
+            self._play(card, slot)
+        elif a >= TARGET0:
+            who, idx = divmod(a - TARGET0, MAX_CREATURES)
+            self._on_target(who, idx)
+        elif a == DRAW:
+            self._draw(self.active, 1, "draw")
+            self._end_action()
+        elif a == DISCARD:
+            self.mode = DISCARDING
+            self.discarded = 0
+        else:  # STOP
+            self._draw(self.active, self.discarded // 2, "discard")
+            self._end_action()
+
+    def _take_from_hand(self, player: int, card: int) -> None:
+        self.hands[player].remove(card)
+        known = self.known[player]
+        if card in known:
+            known.remove(card)
+
+    def _discard_card(self, card: int) -> None:
+        if self.mode == DISCARDING:  # action B (rule 195)
+            p = self.active
+            self._take_from_hand(p, card)
+            self.discard.append(card)
+            self.discarded += 1
+            self.events.append({"type": "discard", "player": p, "card": card, "reason": "action"})
+            return
+        who = self.penalties[0][0]  # the same-Legion penalty (rule 203)
+        self._take_from_hand(who, card)
+        self.discard.append(card)
+        self.events.append({"type": "discard", "player": who, "card": card, "reason": "penalty"})
+        self.pen_need -= 1
+        if self.pen_need == 0 or not self.hands[who]:
+            self.penalties.pop(0)
+            self._next_penalty()
+
+    def _play(self, card: int, slot: int) -> None:
+        p = self.active
+        mode = self.mode
+        if mode == SONG:
+            self.revealed.remove(card)
+            source = "songbird"
+        else:
+            self._take_from_hand(p, card)
+            source = "hand" if mode == TURN else "mockingbird"
+            if mode == TURN and self.actions_left == 2:
+                self.first_legion = self.game.legion[card]
+        mine = self.creatures[p]
+        if slot == NEW:
+            slot = len(mine)
+            mine.append([card])
+            creature = mine[-1]
+        else:
+            creature = mine[slot]
+            creature.append(card)
+        self.events.append({"type": "play", "player": p, "card": card, "creature": slot,
+                            "part": _PART_OF_HEIGHT[len(creature) - 1], "source": source})
+        if len(creature) == 3:
+            self._complete(p, slot)
+        elif mode == TURN:
+            self._end_action()
+        elif mode == SONG:
+            self._songbird_next()
+        else:  # Mockingbird's one card is played
+            self._resolve()
+
+    def _complete(self, p: int, slot: int) -> None:
+        """A Creature is completed (rules 192, 200-203; readings 28, 30)."""
+        g = self.game
+        creature = self.creatures[p][slot]
+        legs, body, head = creature
+        done = sum(1 for c in self.creatures[p] if len(c) == 3)
+        abilities = [a for a in (g.ability[head], g.ability[body], g.ability[legs]) if a != NO_ABILITY]
+        self.events.append({"type": "complete", "player": p, "creature": slot, "complete": done,
+                            "abilities": [ABILITIES[a] for a in abilities]})
+        if done >= g.creatures:  # rule 192: the immediate win
+            self.winner = p
+            self.mode = OVER
+            self.events.append({"type": "win", "player": p, "creatures": done})
+            return
+        if self.revealed:  # reading 28: an interrupted Songbird's other card is discarded
+            self.events.append({"type": "discard_revealed", "cards": list(self.revealed)})
+            self.discard.extend(self.revealed)
+            self.revealed = []
+        # rule 202: whatever was resolving stops for good; this Creature resolves now
+        self.resolving = legs
+        self.abilities = abilities
+        legion = g.legion[legs]
+        if g.legion[body] == legion and g.legion[head] == legion:  # rule 203
+            n = g.num_players
+            self.penalties = [[(p + k) % n, legion] for k in range(1, n)]
+            self.events.append({"type": "same_legion", "player": p, "legion": LEGIONS[legion]})
+            self._next_penalty()
+        else:
+            self._resolve()
+
+    def _next_penalty(self) -> None:
+        """Rule 203: the next opponent discards one card of the Legion, or two cards of
+        their choice if they hold none (as many as they can: reading 31)."""
+        legions = self.game.legion
+        while self.penalties:
+            who, legion = self.penalties[0]
+            hand = self.hands[who]
+            if not hand:
+                self.events.append({"type": "penalty_empty_hand", "player": who})
+                self.penalties.pop(0)
+                continue
+            self.pen_any = not any(legions[c] == legion for c in hand)
+            self.pen_need = 2 if self.pen_any else 1
+            self.mode = PENALTY
+            return
+        self._resolve()
+
+    def _resolve(self) -> None:
+        """Resolve the completed Creature's next abilities (rules 200-201, 204-209): head,
+        then body, then legs, mandatory; the first without a valid target stops it."""
+        g = self.game
+        p = self.active
+        while self.abilities:
+            ability = self.abilities.pop(0)
+            self.events.append({"type": "ability", "player": p, "ability": ABILITIES[ability]})
+            if ability == SONGBIRD or ability == MOURNER:
+                if not self.deck and not self.discard:
+                    return self._stop(ability)
+                if ability == MOURNER:
+                    self._draw(p, 2, "mourner")
+                    continue
+                for _ in range(2):
+                    card = self._draw_one()
+                    if card is None:
+                        break
+                    self.revealed.append(card)
+                self.events.append({"type": "reveal", "player": p, "cards": list(self.revealed)})
+                return self._songbird_next()
+            if ability == MOCKINGBIRD:
+                if not _plays(self.hands[p], self.creatures[p], g.parts, g.creatures, g.play_base):
+                    return self._stop(ability)
+                self.mode = MOCK
+                return
+            mode = _TARGET_MODE[ability]
+            if not self._targets(mode):
+                return self._stop(ability)
+            self.mode = mode
+            return
+        self.resolving = -1
+        self._end_action()
+
+    def _stop(self, ability: int) -> None:
+        """Rule 201: no valid target; this and every later ability is skipped."""
+        self.events.append({"type": "stop", "player": self.active, "ability": ABILITIES[ability],
+                            "skipped": [ABILITIES[a] for a in self.abilities]})
+        self.abilities = []
+        self.resolving = -1
+        self._end_action()
+
+    def _songbird_next(self) -> None:
+        """Rule 204: play revealed cards while one can be played; discard the rest."""
+        g = self.game
+        if self.revealed and _plays(self.revealed, self.creatures[self.active], g.parts,
+                                    g.creatures, g.play_base):
+            self.mode = SONG
+            return
+        if self.revealed:
+            self.events.append({"type": "discard_revealed", "cards": list(self.revealed)})
+            self.discard.extend(self.revealed)
+            self.revealed = []
+        self._resolve()
+
+    def _on_target(self, who: int, idx: int) -> None:
+        p = self.active
+        mode = self.mode
+        creatures = self.creatures[who]
+        if mode == SCAVENGE:  # rule 208
+            cards = creatures.pop(idx)
+            self.discard.extend(cards)
+            self.events.append({"type": "scavenge", "player": p, "target": who, "creature": idx,
+                                "cards": cards})
+        else:
+            creature = creatures[idx]
+            card = creature.pop()
+            if not creature:
+                creatures.pop(idx)
+            if mode == EXECUTE:  # rule 207: into your hand, seen by all
+                self.hands[p].append(card)
+                self.known[p].append(card)
+                self.events.append({"type": "execute", "player": p, "target": who, "creature": idx,
+                                    "card": card})
+            else:  # DEVOUR, rule 209
+                self.discard.append(card)
+                self.events.append({"type": "devour", "player": p, "creature": idx, "card": card})
+        self._resolve()
+
+    def _end_action(self) -> None:
+        """One of the turn's two actions is done (rule 193); maybe pass the turn left."""
+        self.mode = TURN
+        self.discarded = 0
+        self.actions_left -= 1
+        if self.actions_left > 0:
+            return
+        g = self.game
+        if g.turn_limit and self.turn >= g.turn_limit:
+            self.mode = OVER
+            self.events.append({"type": "turn_limit", "turns": self.turn})
+            return
+        self.active = (self.active + 1) % g.num_players
+        self.actions_left = 2
+        self.first_legion = -1
+        self.turn += 1
+        self.events.append({"type": "turn", "player": self.active, "turn": self.turn})
+
+    # ------------------------------------------------------------------ the deck
+    def _draw_one(self) -> int | None:
+        """The top card of the deck; an empty deck is first replaced by the shuffled
+        discard pile (rule 190). ``None`` if both are empty."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+            self.events.append({"type": "reshuffle", "count": len(self.deck)})
+        return self.deck.pop()
+
+    def _draw(self, player: int, count: int, reason: str) -> None:
+        drawn = []
+        for _ in range(count):
+            card = self._draw_one()
+            if card is None:
+                break
+            drawn.append(card)
+        self.hands[player] += drawn
+        self.events.append(private("draw", [player], ["cards"], player=player, count=len(drawn),
+                                   cards=drawn, reason=reason))
+
+    # ------------------------------------------------------------------ views
+    def complete_creatures(self, player: int) -> int:
+        return sum(1 for c in self.creatures[player] if len(c) == 3)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees at the table: everything public, their own hand, the
+        sizes of the other hands and the cards in them that everyone saw taken."""
+        g = self.game
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < g.num_players:
+            raise ValueError(f"no player {player!r} in a {g.num_players}-player game")
+        acting = self.current_player()
+        return {
+            "game": "nightmarium",
+            "setup": g.setup_json(),
+            "viewer": player,
+            "active": self.active,
+            "turn": self.turn,
+            "actions_left": self.actions_left,
+            "first_legion": self.first_legion,
+            "mode": MODE_NAMES[self.mode],
+            "to_act": acting,
+            "legal": list(self.legal_action_indices()) if acting == player else None,
+            "hand": list(self.hands[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "known": [list(k) for k in self.known],
+            "creatures": [[list(c) for c in cr] for cr in self.creatures],
+            "deck_size": len(self.deck),
+            "discard": list(self.discard),
+            "revealed": list(self.revealed),
+            "resolving": self.resolving,
+            "abilities": list(self.abilities),
+            "penalties": [list(x) for x in self.penalties],
+            "pen_need": self.pen_need,
+            "pen_any": self.pen_any,
+            "discarded": self.discarded,
+            "winner": self.winner,
+        }
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> "NightmariumState":
+        new = NightmariumState.__new__(NightmariumState)
+        new.game = self.game
+        new.hands = [h[:] for h in self.hands]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.creatures = [[c[:] for c in cr] for cr in self.creatures]
+        new.revealed = self.revealed[:]
+        new.known = [k[:] for k in self.known]
+        new.active = self.active
+        new.actions_left = self.actions_left
+        new.first_legion = self.first_legion
+        new.turn = self.turn
+        new.mode = self.mode
+        new.resolving = self.resolving
+        new.abilities = self.abilities[:]
+        new.penalties = [x[:] for x in self.penalties]
+        new.pen_need = self.pen_need
+        new.pen_any = self.pen_any
+        new.discarded = self.discarded
+        new.winner = self.winner
+        new.rng = Rng(self.rng.state)
+        new.events = self.events[:]  # events are never mutated once appended
+        new._legal = self._legal
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "nightmarium",
+            "setup": self.game.setup_json(),
+            "hands": [h[:] for h in self.hands],
+            "deck": self.deck[:],
+            "discard": self.discard[:],
+            "creatures": [[c[:] for c in cr] for cr in self.creatures],
+            "revealed": self.revealed[:],
+            "known": [k[:] for k in self.known],
+            "active": self.active,
+            "actions_left": self.actions_left,
+            "first_legion": self.first_legion,
+            "turn": self.turn,
+            "mode": MODE_NAMES[self.mode],
+            "resolving": self.resolving,
+            "abilities": self.abilities[:],
+            "penalties": [x[:] for x in self.penalties],
+            "pen_need": self.pen_need,
+            "pen_any": self.pen_any,
+            "discarded": self.discarded,
+            "winner": self.winner,
+            "rng": self.rng.to_json(),
+            "events": list(self.events),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "NightmariumState":
+        """Rebuild a state saved with :meth:`to_json`; a malformed one raises
+        :class:`~gloam.core.errors.RecordError`."""
+        from gloam.nightmarium.game import NightmariumGame
+
+        if not isinstance(data, dict) or data.get("game") != "nightmarium":
+            raise RecordError("not a saved Nightmarium state")
+        try:
+            game = NightmariumGame.from_setup_json(data["setup"])
+            state = cls(game)
+            state.load_fields(data)
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise RecordError(f"malformed Nightmarium state: {exc!r}") from None
+        state.events = list(data.get("events", []))
+        return state
+
+    def load_fields(self, data: dict[str, Any]) -> None:
+        """Fill the position from plain data (a save, or a determinized observation),
+        checking that every card is in exactly one place."""
+        n = self.game.num_players
+        self.hands = [[int(c) for c in h] for h in data["hands"]]
+        self.deck = [int(c) for c in data["deck"]]
+        self.discard = [int(c) for c in data["discard"]]
+        self.creatures = [[[int(c) for c in cr] for cr in pl] for pl in data["creatures"]]
+        self.revealed = [int(c) for c in data["revealed"]]
+        self.known = [[int(c) for c in k] for k in data["known"]]
+        self.active = int(data["active"])
+        self.actions_left = int(data["actions_left"])
+        self.first_legion = int(data["first_legion"])
+        self.turn = int(data["turn"])
+        self.mode = _MODE_BY_NAME[data["mode"]]
+        self.resolving = int(data["resolving"])
+        self.abilities = [int(a) for a in data["abilities"]]
+        self.penalties = [[int(x[0]), int(x[1])] for x in data["penalties"]]
+        self.pen_need = int(data["pen_need"])
+        self.pen_any = bool(data["pen_any"])
+        self.discarded = int(data["discarded"])
+        self.winner = int(data["winner"])
+        self.rng = Rng.from_json(data["rng"]) if "rng" in data else Rng(0)
+        if len(self.hands) != n or len(self.creatures) != n or len(self.known) != n:
+            raise RecordError(f"state lists must have one entry per player ({n})")
+        if any(len(c) not in (1, 2, 3) for pl in self.creatures for c in pl):
+            raise RecordError("every Creature must have 1 to 3 cards")
+        if not 0 <= self.active < n or self.actions_left not in (1, 2):
+            raise RecordError("active player or actions left out of range")
+        self.check_cards()
+
+    def all_cards(self) -> list[int]:
+        """Every card id in every zone (each exactly once in a sound state)."""
+        cards = self.deck + self.discard + self.revealed
+        for h in self.hands:
+            cards += h
+        for pl in self.creatures:
+            for c in pl:
+                cards += c
+        return cards
+
+    def check_cards(self) -> None:
+        """Raise :class:`RecordError` unless every card of the deck is in exactly one zone."""
+        cards = self.all_cards()
+        n = len(self.game.composition.cards)
+        if sorted(cards) != list(range(n)):
+            raise RecordError(f"cards are not conserved: {len(cards)} placed, {len(set(cards))} distinct, deck has {n}")
+        for p, k in enumerate(self.known):
+            if not set(k) <= set(self.hands[p]):
+                raise RecordError(f"player {p}'s known cards are not in their hand")
+
+    def __repr__(self) -> str:
+        return (f"<NightmariumState turn {self.turn} player {self.active} {MODE_NAMES[self.mode]}"
+                f" complete={[self.complete_creatures(p) for p in range(self.num_players)]}>")
+
