@@ -347,6 +347,8 @@ class NightmariumState(GameState):
         if done >= g.creatures:  # rule 192: the immediate win
             self.winner = p
             self.mode = OVER
+            self.resolving = -1  # nothing is left to resolve once the game is won
+            self.abilities = []
             self.events.append({"type": "win", "player": p, "creatures": done})
             return
         if self.revealed:  # reading 28: an interrupted Songbird's other card is discarded
@@ -635,6 +637,7 @@ class NightmariumState(GameState):
         self.discarded = int(data["discarded"])
         self.winner = int(data["winner"])
         self.rng = Rng.from_json(data["rng"]) if "rng" in data else Rng(0)
+        self._legal = None
         if len(self.hands) != n or len(self.creatures) != n or len(self.known) != n:
             raise RecordError(f"state lists must have one entry per player ({n})")
         if any(len(c) not in (1, 2, 3) for pl in self.creatures for c in pl):

@@ -1,0 +1,357 @@
+"""``gloam play``: play Nightmarium at the terminal against bots or friends.
+
+    gloam play nightmarium --seats you,greedy,random [--seed N] [--creatures 5|6|7]
+                           [--first-player K] [--names A,B,C] [--save FILE] [--replay-out FILE]
+    gloam play --resume FILE
+
+A seat is ``you`` (a human at this terminal) or a bot name. Several ``you`` seats
+play pass-and-play: the screen is cleared and the next player is asked to take the
+keyboard before their hand is shown. Each human sees only their own observation.
+
+Ctrl-C (or ``q`` at a prompt) saves the game as a record and prints the command that
+resumes it. At the end the full record is saved as a replay file.
+
+Bots are re-seeded before every decision from (game seed, seat, decision number), so a
+resumed game continues exactly as the uninterrupted game would have.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from rich import box
+from rich.console import Console
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.text import Text
+
+from gloam.bots import bot_names, make_bot
+from gloam.core.errors import GloamError, RecordError, SetupError
+from gloam.core.record import Record
+from gloam.core.rng import derive_seed
+from gloam.cli.render import build_view, colour_codes, options_table, public_view
+from gloam.games import get_game
+from gloam.nightmarium.describe import describe_action, describe_event, option_sort_key
+
+HUMAN = "you"
+GAMES = ("nightmarium",)
+INTERRUPTED = 130  # the shell's exit status for Ctrl-C
+
+
+class QuitRequested(Exception):
+    """The player typed ``q``: save and stop, as with Ctrl-C."""
+
+
+@dataclass
+class Terminal:
+    """Where the game talks to people: a rich console and a line reader.
+
+    Tests pass their own (a recording console, a scripted ``read``)."""
+
+    console: Console = field(default_factory=Console)
+    read: Callable[[str], str] | None = None
+
+    def ask(self, prompt: str | Text) -> str:
+        """Print ``prompt`` and read one line: with ``input()``, or with ``read`` (given
+        the prompt's plain text; the answer is echoed so a transcript shows it)."""
+        if self.read is None:
+            return self.console.input(prompt)
+        self.console.print(prompt, end="")
+        line = self.read(prompt.plain if isinstance(prompt, Text) else str(prompt))
+        self.console.print(line, highlight=False, markup=False)
+        return line
+
+    def clear(self) -> None:
+        self.console.clear()
+
+    @property
+    def width(self) -> int:
+        return self.console.width
+
+
+def make_terminal() -> Terminal:
+    """The terminal used by ``gloam play`` and ``gloam replay`` (tests may replace it)."""
+    return Terminal()
+
+
+# ---------------------------------------------------------------------- arguments
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "play", help="play a game at the terminal against bots or friends",
+        description="Play Nightmarium at the terminal. Seats are 'you' (a human here) or bot names"
+                    f" ({', '.join(bot_names('nightmarium'))}). Several 'you' seats play pass-and-play."
+                    " Ctrl-C saves the game; resume it with --resume FILE.")
+    parser.add_argument("game", nargs="?", choices=GAMES, help="the game to play")
+    parser.add_argument("--seats", help="comma-separated seats in turn order, e.g. you,greedy,random"
+                                        " (default: you,greedy)")
+    parser.add_argument("--names", help="comma-separated player names, one per seat")
+    parser.add_argument("--seed", type=int, help="deal seed (default: random, printed at the start)")
+    parser.add_argument("--creatures", type=int, choices=(5, 6, 7), default=5,
+                        help="complete creatures needed to win (default 5)")
+    parser.add_argument("--first-player", type=int, default=0, metavar="K",
+                        help="seat index (from 0, in --seats order) of the first player (default 0)")
+    parser.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    parser.add_argument("--save", metavar="FILE", help="where Ctrl-C saves the game"
+                                                       " (default gloam-save-<game>-<time>.json here)")
+    parser.add_argument("--replay-out", metavar="FILE", help="where the finished game's replay is saved"
+                                                             " (default gloam-replay-<game>-<time>.json here)")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
+    """Entry point of ``gloam play``: 0 after a finished game, 130 after a save, 2 on bad
+    options or a bad save file."""
+    terminal = terminal or make_terminal()
+    try:
+        session = Session.from_args(args, terminal)
+    except GloamError as exc:
+        Console(stderr=True).print(f"gloam play: error: {exc}", highlight=False, markup=False)
+        return 2
+    return session.play()
+
+
+def seat_names(seats: list[str], names: list[str] | None = None, lone_you: bool = True) -> list[str]:
+    """Display names: ``You`` for a lone human (with ``lone_you``), ``Player N`` (N = seat
+    + 1) otherwise, bots by name (numbered by seat when a bot sits twice)."""
+    if names:
+        return names
+    humans = seats.count(HUMAN)
+    out = []
+    for p, seat in enumerate(seats):
+        if seat == HUMAN:
+            out.append("You" if humans == 1 and lone_you else f"Player {p + 1}")
+        else:
+            out.append(seat.capitalize() if seats.count(seat) == 1 else f"{seat.capitalize()} {p + 1}")
+    return out
+
+
+def _split(text: str) -> list[str]:
+    return [s.strip() for s in text.split(",")]
+
+
+def _check_seats(seats: list[str], game_name: str) -> None:
+    known = bot_names(game_name)
+    for seat in seats:
+        if seat != HUMAN and seat not in known:
+            raise SetupError(f"unknown seat {seat!r}: use 'you' or a bot ({', '.join(known)})")
+
+
+def _stamp_path(kind: str, game: str) -> Path:
+    """A new file name ``gloam-<kind>-<game>-<time>.json`` in the current directory."""
+    base = f"gloam-{kind}-{game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    path = Path(f"{base}.json")
+    n = 2
+    while path.exists():
+        path = Path(f"{base}-{n}.json")
+        n += 1
+    return path
+
+
+# ---------------------------------------------------------------------- the session
+class Session:
+    """One game at the terminal: the state, the record so far, the seats and bots."""
+
+    def __init__(self, game: Any, seed: int, seats: list[str], names: list[str], terminal: Terminal,
+                 actions: list[int] | None = None, save_to: str | None = None,
+                 replay_out: str | None = None) -> None:
+        self.game = game
+        self.seed = seed
+        self.seats = seats
+        self.names = names
+        self.term = terminal
+        self.console = terminal.console
+        self.actions: list[int] = []
+        self.state = game.new_initial_state(seed)
+        for action in actions or []:
+            self.state.apply(action)
+            self.actions.append(action)
+        self.bots = {p: make_bot(s, game, seed=derive_seed(seed, p)) for p, s in enumerate(seats) if s != HUMAN}
+        self.humans = [p for p, s in enumerate(seats) if s == HUMAN]
+        self.seen: dict[int, int] = {p: 0 for p in self.humans}  # events each human has looked at
+        self.on_screen: int | None = None  # the human whose hand may be on the screen
+        self.save_to = save_to
+        self.replay_out = replay_out
+        self.printed = 0  # events printed live (games without a human)
+        self.notice: Text | None = None  # shown once, above the next screen
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace, terminal: Terminal) -> "Session":
+        if args.resume:
+            return cls._resume(args, terminal)
+        if not args.game:
+            raise SetupError("name the game to play (nightmarium), or --resume FILE")
+        seats = _split(args.seats or "you,greedy")
+        _check_seats(seats, args.game)
+        names = _split(args.names) if args.names else None
+        if names is not None and len(names) != len(seats):
+            raise SetupError(f"--names gives {len(names)} names for {len(seats)} seats")
+        game = get_game(args.game, {"players": len(seats), "creatures": args.creatures,
+                                    "first_player": args.first_player})
+        seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
+        session = cls(game, seed, seats, seat_names(seats, names), terminal,
+                      save_to=args.save, replay_out=args.replay_out)
+        session.notice = Text.assemble(("New game", "bold"), f" · seed {seed}",
+                                       (f" (deal this game again with --seed {seed})", "dim"))
+        return session
+
+    @classmethod
+    def _resume(cls, args: argparse.Namespace, terminal: Terminal) -> "Session":
+        record = Record.load(args.resume)
+        if record.game not in GAMES:
+            raise RecordError(f"{args.resume} is a {record.game} game; gloam play can play {', '.join(GAMES)}")
+        seats = _split(args.seats) if args.seats else record.seats
+        if not seats:
+            raise RecordError(f"{args.resume} does not say who sits where: give --seats")
+        _check_seats(seats, record.game)
+        game = record.new_game()
+        if len(seats) != game.num_players:
+            raise RecordError(f"{args.resume} is a {game.num_players}-player game, not {len(seats)}")
+        names = _split(args.names) if args.names else None
+        session = cls(game, record.seed, seats, seat_names(seats, names), terminal, record.actions,
+                      save_to=args.save or args.resume, replay_out=args.replay_out)
+        for p in session.humans:
+            session.seen[p] = max(0, len(session.state.events) - 8)
+        session.printed = len(session.state.events)
+        session.notice = Text.assemble(("Resumed ", "bold"), args.resume,
+                                       (f" · seed {record.seed} · {len(record.actions)} moves so far", "dim"))
+        return session
+
+    # ------------------------------------------------------------------ the loop
+    def play(self) -> int:
+        if not self.humans and self.notice is not None:
+            self.console.print(self.notice)
+            self.notice = None
+        try:
+            while not self.state.is_terminal():
+                player = self.state.current_player()
+                if player in self.bots:
+                    self._bot_move(player)
+                else:
+                    self._human_move(player)
+        except (KeyboardInterrupt, EOFError, QuitRequested):
+            return self._save_and_stop()
+        except GloamError as exc:  # a bot chose an illegal action: keep the game for a bug report
+            Console(stderr=True).print(f"gloam play: error: {exc}", highlight=False, markup=False)
+            self._save_and_stop()
+            return 1
+        return self._finish()
+
+    def record(self) -> Record:
+        return Record.of(self.game, self.seed, self.actions, self.seats)
+
+    def _apply(self, action: int, player: int) -> None:
+        self.state.apply(action, player)
+        self.actions.append(action)
+
+    def _bot_move(self, player: int) -> None:
+        bot = self.bots[player]
+        if isinstance(getattr(bot, "rng", None), random.Random):
+            bot.rng.seed(derive_seed(self.seed, player, len(self.actions)))
+        legal = self.state.legal_action_indices()
+        observation = self.state.observation(player) if bot.needs_observation else None
+        action = bot.choose(self.game, observation, list(legal))
+        self._apply(action, player)
+        if not self.humans:
+            self._print_new_events()
+
+    def _print_new_events(self) -> None:
+        events = self.state.events_for(-1)
+        for event in events[self.printed:]:
+            line = describe_event(self.game, event, self.names)
+            self.console.print(colour_codes(self.game, "• " + line))
+        self.printed = len(events)
+
+    def _human_move(self, player: int) -> None:
+        state = self.state
+        if len(self.humans) > 1 and self.on_screen != player:
+            self.term.clear()
+            self.console.print(Panel(Text.assemble(
+                (f"{self.names[player]}'s decision", "bold"),
+                f"\nOnly {self.names[player]} should look at the screen now: it will show their hand."),
+                border_style="yellow", box=box.ROUNDED, padding=(1, 4), expand=False))
+            self.term.ask(Text.assemble("  Pass to ", (self.names[player], "bold"), ", press Enter "))
+        self.term.clear()
+        if self.notice is not None:
+            self.console.print(self.notice)
+            self.notice = None
+        self.on_screen = player
+        observation = state.observation(player)
+        events = state.events_for(player)
+        new = len(events) - self.seen[player]
+        self.seen[player] = len(events)
+        self.console.print(build_view(self.game, observation, events, self.names, you=player, new=new,
+                                      width=self.term.width))
+        options = sorted(state.legal_action_indices(), key=lambda i: option_sort_key(self.game, i))
+        labels = [describe_action(self.game, observation, i, self.names) for i in options]
+        self.console.print(options_table(self.game, labels, self.term.width))
+        choice = self._ask_choice(player, len(options))
+        self._apply(options[choice], player)
+
+    def _ask_choice(self, player: int, count: int) -> int:
+        who = "" if self.names[player] == "You" else f"{self.names[player]}, "
+        ask = f"{who}choose 1-{count}" if who else f"Choose 1-{count}"
+        prompt = Text.assemble(("▸ ", "bold cyan"), ask, (" (q = save and quit): ", "dim"))
+        while True:
+            answer = self.term.ask(prompt).strip().lower()
+            if answer in ("q", "quit", "exit"):
+                raise QuitRequested
+            if answer.isdigit() and 1 <= int(answer) <= count:
+                return int(answer) - 1
+            shown = answer if len(answer) <= 20 else answer[:20] + "…"
+            self.console.print(Text(f"“{shown}” is not an option: type a number from 1 to {count},"
+                                    " then Enter (or q to save and quit).", style="bold red"))
+
+    # ------------------------------------------------------------------ the end
+    def _save_and_stop(self) -> int:
+        path = Path(self.save_to) if self.save_to else _stamp_path("save", self.game.name)
+        try:
+            self.record().save(path)
+        except OSError as exc:
+            Console(stderr=True).print(f"gloam play: error: cannot save to {path}: {exc.strerror or exc}",
+                                       highlight=False, markup=False)
+            return 1
+        self.console.print()
+        self.console.print(Text.assemble(("Game saved to ", "bold"), (str(path), "bold cyan")))
+        self.console.print(Text.assemble("Resume it with: ", (f"gloam play --resume {path}", "bold")))
+        return INTERRUPTED
+
+    def _finish(self) -> int:
+        state = self.state
+        if len(self.humans) == 1:
+            viewer: int | None = self.humans[0]
+            observation = state.observation(viewer)
+            events = state.events_for(viewer)
+            new = len(events) - self.seen[viewer]
+        else:  # pass-and-play or bots only: everyone may be looking, so only what is public
+            viewer = None
+            observation = public_view(state.observation(0))
+            events = state.events_for(-1)
+            new = 12 if self.humans else 0
+        if self.humans:
+            self.term.clear()
+        self.console.print(build_view(self.game, observation, events, self.names, you=viewer, new=new,
+                                      width=self.term.width))
+        winner = state.winner
+        if winner >= 0:
+            who = "You win" if self.names[winner] == "You" else f"{self.names[winner]} wins"
+            banner = f"{who}! ({state.complete_creatures(winner)} complete creatures, turn {state.turn})"
+        else:
+            banner = f"The game ended at the turn limit (turn {state.turn}) with no winner"
+        self.console.print(Rule(Text(banner, style="bold green")))
+        path = Path(self.replay_out) if self.replay_out else _stamp_path("replay", self.game.name)
+        try:
+            self.record().save(path)
+        except OSError as exc:
+            Console(stderr=True).print(f"gloam play: error: cannot save the replay to {path}:"
+                                       f" {exc.strerror or exc}", highlight=False, markup=False)
+            return 1
+        self.console.print(Text.assemble("Replay saved to ", (str(path), "bold cyan"),
+                                         " — watch it with: ", (f"gloam replay {path}", "bold")))
+        return 0
