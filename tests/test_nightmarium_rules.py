@@ -8,8 +8,6 @@ scenario harness (``tests/scenario.py``); every decision goes through ``state.ap
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -24,7 +22,6 @@ from gloam.nightmarium.cards import (
 )
 from gloam.nightmarium.game import NightmariumGame
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/ is not a package
 from scenario import (  # noqa: E402
     NEW,
     DiscardCard,
@@ -853,3 +850,16 @@ def test_reading_32_a_custom_composition_is_the_deck():
         "code": "only", "legion": "Necromunculus", "parts": ["head"], "ability": "Songbird"}
     with pytest.raises(CardDataError, match="at least 30"):
         composition_from_json({"cards": [{"legion": "Manster", "parts": ["legs", "body", "head"], "count": 29}]})
+
+
+def test_rule_194_drawing_from_an_empty_deck_and_discard_pile_draws_nothing():
+    """Rule 194 with rule 190's reshuffle impossible (docs/rules-decisions.md): when the
+    deck and the discard pile are both empty, action A is still allowed and draws nothing."""
+    t = table({"x": "NEC head -"})
+    s = t.position(hands={0: ["x"]}, rest=1)
+    assert view(s)["deck"] == [] and view(s)["discard"] == []
+    mark = len(s.events)
+    choose(s, "draw", by=0)
+    assert view(s)["hands"][0] == ["x"]
+    assert new_events(s, mark, 1)[0] == {"type": "draw", "player": 0, "count": 0, "reason": "draw"}
+    assert (view(s)["active"], view(s)["actions_left"]) == (0, 1)

@@ -27,11 +27,8 @@ chooses them (marked "chosen:"):
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/ is not a package
 from scenario import DiscardCard, Play, Table, Target, choose, options, table, view  # noqa: E402
 
 C1, C2, C3, C4 = 0, 1, 2, 3  # Creatures #1-#4

@@ -184,6 +184,8 @@ class GameState(ABC):
         index = self.action_space.to_index(action)
         if self.is_terminal():
             raise GameOverError("the game is over; no action can be applied")
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
+            raise WrongPlayerError(f"a player is a seat number, not {player!r}")
         if player is not None and player != self.current_player():
             raise WrongPlayerError(
                 f"player {player} cannot act: it is player {self.current_player()}'s decision"

@@ -35,7 +35,6 @@ from gloam.nightmarium.actions import (
     SLOTS,
     STOP,
     TARGET0,
-    discard_index0,
 )
 from gloam.nightmarium.cards import (
     ABILITIES,
@@ -165,7 +164,8 @@ class NightmariumState(GameState):
         return self.mode == OVER
 
     def returns(self) -> list[float]:
-        """1 for the winner, 0 for everyone else (all 0 in a game stopped by a turn limit)."""
+        """1 for the winner, 0 for everyone else (all 0 when a turn limit or a dead
+        position ends the game with no winner)."""
         return [1.0 if p == self.winner else 0.0 for p in range(self.game.num_players)]
 
     def decision_kind(self) -> str:
@@ -475,11 +475,35 @@ class NightmariumState(GameState):
             self.mode = OVER
             self.events.append({"type": "turn_limit", "turns": self.turn})
             return
+        if self._is_dead():
+            self.mode = OVER
+            self.events.append({"type": "dead_position", "turns": self.turn})
+            return
         self.active = (self.active + 1) % g.num_players
         self.actions_left = 2
         self.first_legion = -1
         self.turn += 1
         self.events.append({"type": "turn", "player": self.active, "turn": self.turn})
+
+    def _is_dead(self) -> bool:
+        """gloam's reading (docs/rules-decisions.md): when no card outside the Creatures
+        fits any open place of any player (new legs under the cap, a body on bare legs, a
+        head on legs and body), no card can ever be played again and nobody can win;
+        the game ends at the end of that turn with no winner."""
+        g = self.game
+        need = 0
+        for mine in self.creatures:
+            if len(mine) < g.creatures:
+                need |= LEGS
+            for creature in mine:
+                need |= BODY if len(creature) == 1 else HEAD if len(creature) == 2 else 0
+        if need:
+            parts = g.parts
+            for pile in (self.deck, self.discard, self.revealed, *self.hands):
+                for card in pile:
+                    if parts[card] & need:
+                        return False
+        return True
 
     # ------------------------------------------------------------------ the deck
     def _draw_one(self) -> int | None:
@@ -615,36 +639,61 @@ class NightmariumState(GameState):
         return state
 
     def load_fields(self, data: dict[str, Any]) -> None:
-        """Fill the position from plain data (a save, or a determinized observation),
-        checking that every card is in exactly one place."""
-        n = self.game.num_players
-        self.hands = [[int(c) for c in h] for h in data["hands"]]
-        self.deck = [int(c) for c in data["deck"]]
-        self.discard = [int(c) for c in data["discard"]]
-        self.creatures = [[[int(c) for c in cr] for cr in pl] for pl in data["creatures"]]
-        self.revealed = [int(c) for c in data["revealed"]]
-        self.known = [[int(c) for c in k] for k in data["known"]]
-        self.active = int(data["active"])
-        self.actions_left = int(data["actions_left"])
-        self.first_legion = int(data["first_legion"])
-        self.turn = int(data["turn"])
+        """Fill the position from plain data (a save, or a determinized observation).
+        Raises :class:`RecordError` unless it is a position a game could reach: every
+        card in exactly one place, Creatures built by rules 197-198, and a pending
+        decision that has options."""
+        g = self.game
+        n = g.num_players
+        self.hands = [_ints(h, "hand") for h in _per_player(data["hands"], n, "hands")]
+        self.deck = _ints(data["deck"], "deck")
+        self.discard = _ints(data["discard"], "discard")
+        self.creatures = [[_ints(c, "creature") for c in _list(pl, "creatures")]
+                          for pl in _per_player(data["creatures"], n, "creatures")]
+        self.revealed = _ints(data["revealed"], "revealed")
+        self.known = [_ints(k, "known") for k in _per_player(data["known"], n, "known")]
+        self.active = _int(data["active"], "active", 0, n - 1)
+        self.actions_left = _int(data["actions_left"], "actions_left", 1, 2)
+        self.first_legion = _int(data["first_legion"], "first_legion", -1, len(LEGIONS) - 1)
+        self.turn = _int(data["turn"], "turn", 1, None)
+        if data["mode"] not in _MODE_BY_NAME:
+            raise RecordError(f"unknown decision mode {data['mode']!r}")
         self.mode = _MODE_BY_NAME[data["mode"]]
-        self.resolving = int(data["resolving"])
-        self.abilities = [int(a) for a in data["abilities"]]
-        self.penalties = [[int(x[0]), int(x[1])] for x in data["penalties"]]
-        self.pen_need = int(data["pen_need"])
-        self.pen_any = bool(data["pen_any"])
-        self.discarded = int(data["discarded"])
-        self.winner = int(data["winner"])
+        self.resolving = _int(data["resolving"], "resolving", -1, len(g.parts) - 1)
+        self.abilities = [_int(a, "ability", 0, len(ABILITIES) - 1) for a in _list(data["abilities"], "abilities")]
+        self.penalties = [[_int(x[0], "penalty player", 0, n - 1), _int(x[1], "penalty legion", 0, len(LEGIONS) - 1)]
+                          for x in _list(data["penalties"], "penalties")]
+        self.pen_need = _int(data["pen_need"], "pen_need", 0, 2)
+        if not isinstance(data["pen_any"], bool):
+            raise RecordError("pen_any must be true or false")
+        self.pen_any = data["pen_any"]
+        self.discarded = _int(data["discarded"], "discarded", 0, None)
+        self.winner = _int(data["winner"], "winner", -1, n - 1)
         self.rng = Rng.from_json(data["rng"]) if "rng" in data else Rng(0)
         self._legal = None
-        if len(self.hands) != n or len(self.creatures) != n or len(self.known) != n:
-            raise RecordError(f"state lists must have one entry per player ({n})")
-        if any(len(c) not in (1, 2, 3) for pl in self.creatures for c in pl):
-            raise RecordError("every Creature must have 1 to 3 cards")
-        if not 0 <= self.active < n or self.actions_left not in (1, 2):
-            raise RecordError("active player or actions left out of range")
         self.check_cards()
+        self._check_position()
+
+    def _check_position(self) -> None:
+        g = self.game
+        parts = g.parts
+        for p, mine in enumerate(self.creatures):
+            if len(mine) > g.creatures:
+                raise RecordError(f"player {p} has {len(mine)} Creatures; at most {g.creatures} (rule 198)")
+            for creature in mine:
+                if not 1 <= len(creature) <= 3:
+                    raise RecordError("every Creature must have 1 to 3 cards")
+                for height, card in enumerate(creature):
+                    if not parts[card] & (LEGS, BODY, HEAD)[height]:
+                        raise RecordError(f"card {card} cannot be the {_PART_OF_HEIGHT[height]} of a Creature (rule 197)")
+        if self.mode == OVER:
+            return
+        if self.winner != -1:
+            raise RecordError("a game with a winner must be over")
+        if self.mode == PENALTY and not self.penalties:
+            raise RecordError("a penalty decision with nobody owing the penalty")
+        if not self._options():
+            raise RecordError(f"the pending {MODE_NAMES[self.mode]} decision has no legal option")
 
     def all_cards(self) -> list[int]:
         """Every card id in every zone (each exactly once in a sound state)."""
@@ -670,3 +719,26 @@ class NightmariumState(GameState):
         return (f"<NightmariumState turn {self.turn} player {self.active} {MODE_NAMES[self.mode]}"
                 f" complete={[self.complete_creatures(p) for p in range(self.num_players)]}>")
 
+
+def _list(value: Any, what: str) -> list:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list")
+    return value
+
+
+def _per_player(value: Any, n: int, what: str) -> list:
+    if not isinstance(value, list) or len(value) != n:
+        raise RecordError(f"{what} must be a list with one entry per player ({n})")
+    return value
+
+
+def _int(value: Any, what: str, low: int, high: int | None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"{what} must be an integer, not {value!r}")
+    if value < low or (high is not None and value > high):
+        raise RecordError(f"{what} {value} is out of range")
+    return value
+
+
+def _ints(values: Any, what: str) -> list[int]:
+    return [_int(v, f"card id in {what}", 0, None) for v in _list(values, what)]
