@@ -201,6 +201,30 @@ def test_first_player_and_creatures_options_reach_the_setup(script):
     assert "first to 6 complete creatures wins" in script.text
 
 
+def test_own_composition_file_is_dealt_and_saved_in_the_record(script, tmp_path):
+    """Players may play with their own composition (reading 32): its cards are dealt and
+    the save embeds it, so --resume and replays need no other file."""
+    deck = tmp_path / "mine.json"
+    deck.write_text(json.dumps({"name": "mine", "cards": [
+        {"code": "LEG", "legion": "Constrict", "parts": ["legs"], "count": 20},
+        {"code": "BOD", "legion": "Constrict", "parts": ["body"], "count": 10},
+        {"code": "HED", "legion": "Constrict", "parts": ["head"], "count": 10}]}), encoding="utf-8")
+    script.answers = ["q"]
+    assert main(play_args("--composition", str(deck), "--save", "s.json")) == 130
+    record = Record.load("s.json")
+    assert record.setup["composition"]["name"] == "mine"
+    assert len(record.replay().game.composition.cards) == 40
+    assert re.search(r"(LEG|BOD|HED)#\d+", script.text)  # the custom cards are in the hand shown
+
+
+def test_broken_composition_file_is_a_one_line_error(script, tmp_path, capsys):
+    deck = tmp_path / "broken.json"
+    deck.write_text('{"cards": [', encoding="utf-8")
+    assert main(play_args("--composition", str(deck))) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gloam play: error: ") and "broken.json: line 1" in err
+
+
 # ---------------------------------------------------------------------- gloam replay
 @pytest.fixture
 def bot_record(tmp_path):

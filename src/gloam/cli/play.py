@@ -36,6 +36,7 @@ from gloam.core.errors import GloamError, RecordError, SetupError
 from gloam.core.record import Record
 from gloam.core.rng import derive_seed
 from gloam.cli.render import build_view, colour_codes, options_table, public_view
+from gloam.nightmarium.cards import load_composition
 from gloam.games import get_game
 from gloam.nightmarium.describe import describe_action, describe_event, option_sort_key
 
@@ -64,7 +65,7 @@ class Terminal:
             return self.console.input(prompt)
         self.console.print(prompt, end="")
         line = self.read(prompt.plain if isinstance(prompt, Text) else str(prompt))
-        self.console.print(line, highlight=False, markup=False)
+        self.console.print(line, highlight=False, markup=False, soft_wrap=True)
         return line
 
     def clear(self) -> None:
@@ -94,6 +95,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, help="deal seed (default: random, printed at the start)")
     parser.add_argument("--creatures", type=int, choices=(5, 6, 7), default=5,
                         help="complete creatures needed to win (default 5)")
+    parser.add_argument("--composition", metavar="FILE",
+                        help="your own Nightmarium card composition (.json or .toml) instead of the standard one")
     parser.add_argument("--first-player", type=int, default=0, metavar="K",
                         help="seat index (from 0, in --seats order) of the first player (default 0)")
     parser.add_argument("--resume", metavar="FILE", help="continue a saved game")
@@ -112,7 +115,7 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
     try:
         session = Session.from_args(args, terminal)
     except GloamError as exc:
-        Console(stderr=True).print(f"gloam play: error: {exc}", highlight=False, markup=False)
+        Console(stderr=True).print(f"gloam play: error: {exc}", highlight=False, markup=False, soft_wrap=True)
         return 2
     return session.play()
 
@@ -192,8 +195,10 @@ class Session:
         names = _split(args.names) if args.names else None
         if names is not None and len(names) != len(seats):
             raise SetupError(f"--names gives {len(names)} names for {len(seats)} seats")
-        game = get_game(args.game, {"players": len(seats), "creatures": args.creatures,
-                                    "first_player": args.first_player})
+        setup = {"players": len(seats), "creatures": args.creatures, "first_player": args.first_player}
+        if args.composition:
+            setup["composition"] = load_composition(args.composition).to_setup()
+        game = get_game(args.game, setup)
         seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
         session = cls(game, seed, seats, seat_names(seats, names), terminal,
                       save_to=args.save, replay_out=args.replay_out)
@@ -238,7 +243,7 @@ class Session:
         except (KeyboardInterrupt, EOFError, QuitRequested):
             return self._save_and_stop()
         except GloamError as exc:  # a bot chose an illegal action: keep the game for a bug report
-            Console(stderr=True).print(f"gloam play: error: {exc}", highlight=False, markup=False)
+            Console(stderr=True).print(f"gloam play: error: {exc}", highlight=False, markup=False, soft_wrap=True)
             self._save_and_stop()
             return 1
         return self._finish()
@@ -315,7 +320,7 @@ class Session:
             self.record().save(path)
         except OSError as exc:
             Console(stderr=True).print(f"gloam play: error: cannot save to {path}: {exc.strerror or exc}",
-                                       highlight=False, markup=False)
+                                       highlight=False, markup=False, soft_wrap=True)
             return 1
         self.console.print()
         self.console.print(Text.assemble(("Game saved to ", "bold"), (str(path), "bold cyan")))
@@ -350,7 +355,7 @@ class Session:
             self.record().save(path)
         except OSError as exc:
             Console(stderr=True).print(f"gloam play: error: cannot save the replay to {path}:"
-                                       f" {exc.strerror or exc}", highlight=False, markup=False)
+                                       f" {exc.strerror or exc}", highlight=False, markup=False, soft_wrap=True)
             return 1
         self.console.print(Text.assemble("Replay saved to ", (str(path), "bold cyan"),
                                          " — watch it with: ", (f"gloam replay {path}", "bold")))
