@@ -1,6 +1,6 @@
 # gloam — two commands on a fresh machine:
 #   make play   # creates .venv, installs gloam, starts a terminal game of Nightmarium against bots
-#   make test   # creates .venv, installs gloam with test extras, runs the whole test suite
+#   make test   # creates .venv, installs gloam with test and optional extras, runs the whole test suite
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -11,7 +11,7 @@ $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed: $(BIN)/activate pyproject.toml
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,research,ray]'
 	touch $@
 
 play: $(VENV)/.installed
