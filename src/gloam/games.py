@@ -8,9 +8,10 @@ from gloam.core.errors import SetupError
 
 
 def _game_classes() -> dict[str, Any]:
+    from gloam.nightfall.game import NightfallGame
     from gloam.nightmarium.game import NightmariumGame
 
-    return {NightmariumGame.name: NightmariumGame}
+    return {NightmariumGame.name: NightmariumGame, NightfallGame.name: NightfallGame}
 
 
 def game_names() -> list[str]:

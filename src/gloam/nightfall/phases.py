@@ -1,0 +1,490 @@
+"""The turn and its four phases as frame handlers (checklist A17-A25, rules 101-165).
+
+Where each rule lives:
+
+* the turn, phase order, end of game at phase boundaries (102, 161) ... ``turn``
+* combat: windows (81-87), attacks (103-105), blocks (106-108), damage (108-110),
+  end of combat and staying in play (117-118) ........................... ``combat`` and children
+* chain: start (122-123), links (124-127), LIFO resolution (128-133), kickers (135-141),
+  feed (88-92) ........................................................... ``chain``, ``resolve_card``
+* claim: influence, discards, costs, archives (143-152) ................. ``claim``
+* cleanup: draw to 5, one wound effect, effects end, moon (153-159) ...... ``cleanup``
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gloam.nightfall.actions import (
+    ARCHIVE0,
+    ATTACK0,
+    BLOCK0,
+    CARD0,
+    DISCARD0,
+    DONE as DONE_ACTION,
+    FEED,
+    MAX_PLAYERS,
+    MAX_SLOTS,
+    OPTION0,
+    PASS,
+    PLAY0,
+    attack_index,
+    block_index,
+)
+from gloam.nightfall.engine import CONTINUE, DONE, Ask, op
+from gloam.nightfall.state import STAY_IN_PLAY
+
+HAND_SIZE = 5  # rule 153
+BASE_INFLUENCE = 2  # rule 144
+
+
+def push(state, frames: list[dict[str, Any]], **context: Any) -> None:
+    """Push effect frames so that the first one runs first, each with ``context``
+    (``source``, ``controller``) filled in."""
+    for frame in reversed(frames):
+        state.stack.append({**frame, **context})
+
+
+# ---------------------------------------------------------------------- the turn
+@op("turn")
+def turn(state, frame, choice):
+    step = frame["step"]
+    if step > 0 and state.ending:  # rule 161: the phase in progress is finished; the game ends
+        state.finish()
+        return DONE
+    frame["step"] = step + 1
+    if step == 0:
+        state.phase = "combat"
+        state.events.append({"type": "turn", "player": state.active, "turn": state.turn})
+        state.stack.append({"op": "combat", "step": 0})
+        return CONTINUE
+    if step == 1:
+        state.phase = "chain"
+        state.stack.append({"op": "chain", "step": "start"})
+        return CONTINUE
+    if step == 2:
+        if state.flags.pop("second_combat", False):  # "Smiling Biter" kicker (rule 120)
+            state.phase = "combat"
+            state.stack.append({"op": "combat", "step": 0})
+        return CONTINUE
+    if step == 3:
+        state.phase = "claim"
+        state.influence = BASE_INFLUENCE + state.game.effects.extra_influence(state)
+        state.events.append({"type": "phase", "phase": "claim", "influence": state.influence})
+        state.stack.append({"op": "claim"})
+        return CONTINUE
+    if step == 4:
+        state.phase = "cleanup"
+        state.stack.append({"op": "cleanup", "step": 0})
+        return CONTINUE
+    # the turn is over: the player to the left starts the next (rules 101-102)
+    state.active = (state.active + 1) % state.game.num_players
+    state.turn += 1
+    state.influence = 0
+    state.flags = {}
+    state.stack.append({"op": "turn", "step": 0})
+    return DONE
+
+
+# ---------------------------------------------------------------------- combat
+@op("combat")
+def combat(state, frame, choice):
+    step = frame["step"]
+    frame["step"] = step + 1
+    if step == 0:
+        state.flags["attacks"] = []
+        return _window(state, "before attackers")
+    if step == 1:
+        if state.play[state.active]:
+            state.stack.append({"op": "declare_attacks"})
+            return CONTINUE
+        frame["step"] = 7
+        return CONTINUE
+    if step == 2:
+        if not state.flags["attacks"]:
+            frame["step"] = 7
+            return CONTINUE
+        return _window(state, "after attackers")
+    if step == 3:
+        state.stack.append({"op": "declare_blocks", "d": 0})
+        return CONTINUE
+    if step == 4:
+        return _window(state, "after blockers")
+    if step == 5:
+        state.stack.append({"op": "combat_damage", "i": 0})
+        return CONTINUE
+    if step == 6:
+        if state.ending:  # rule 161 / reading 10: all declared combats are finished
+            return CONTINUE
+        return _window(state, "after damage")
+    end_of_combat(state)
+    return DONE
+
+
+def _window(state, which: str):
+    state.stack.append({"op": "window", "which": which, "i": 0, "passes": 0})
+    return CONTINUE
+
+
+@op("window")
+def window(state, frame, choice):
+    """Rules 81-86: between steps, players take turns from the active player, one combat
+    effect each or a pass; the window closes once everyone has passed in a row."""
+    n = state.game.num_players
+    order = state.clockwise_from(state.active)
+    player = order[frame["i"] % n]
+    if choice is not None:
+        frame["i"] += 1
+        if choice == PASS:
+            frame["passes"] += 1
+        else:
+            frame["passes"] = 0
+            play_combat_card(state, player, choice - PLAY0)
+            return CONTINUE
+    if frame["passes"] >= n:
+        return DONE
+    player = order[frame["i"] % n]
+    options = [PASS] + [PLAY0 + c for c in state.game.effects.combat_cards(state, player)]
+    return Ask(player, "combat_window", options,
+               f"Combat ({frame['which']}): play a card's combat text, or pass")
+
+
+def play_combat_card(state, player: int, cid: int) -> None:
+    texts = state.game.effects.texts(state.cards[cid])
+    if state.wtype[cid] is not None:  # a wound's "Your Combat" effect (rule 159)
+        state.flags["wound_effect_used"] = True
+    state.hands[player].remove(cid)
+    if not texts.combat_keeps_card:  # rule 84: combat text is used by discarding the card
+        state.put_in_discard(cid)
+    state.events.append({"type": "combat_text", "player": player, "card": cid})
+    if state.wtype[cid] is not None:
+        frames = list(texts.wound)
+        if texts.feed_on == "wound_text":
+            from gloam.nightfall.verbs import feed_offer
+
+            frames.append(feed_offer(texts.feed, texts.wound))
+    else:
+        frames = texts.combat if texts.combat else texts.your_combat
+    push(state, frames, source=cid, controller=player)
+
+
+@op("declare_attacks")
+def declare_attacks(state, frame, choice):
+    """Rules 103-105: every minion the active player controls attacks an opponent; the
+    order they are sent in is the order their combats resolve."""
+    p = state.active
+    attacks = state.flags["attacks"]
+    if choice is not None:
+        slot, target = divmod(choice - ATTACK0, MAX_PLAYERS)
+        minion = state.play[p][slot]
+        attacks.append({"minion": minion, "target": target, "blockers": [], "unblockable": False})
+        state.events.append({"type": "attack", "player": p, "card": minion, "target": target})
+        trigger = state.game.effects.on_attack(state, minion)
+        if trigger:
+            push(state, trigger, source=minion, controller=p)
+            return CONTINUE
+    sent = {a["minion"] for a in attacks}
+    free = [(slot, m) for slot, m in enumerate(state.play[p]) if m not in sent and slot < MAX_SLOTS]
+    if not free:
+        return DONE
+    options = [attack_index(slot, q) for slot, _ in free for q in state.opponents(p)]
+    return Ask(p, "attack", options, "Send a minion to attack an opponent")
+
+
+@op("declare_blocks")
+def declare_blocks(state, frame, choice):
+    """Rules 106-108: each defender blocks with any of his minions, each blocking one
+    attacker (several may gang up); the order chosen is the order they absorb damage."""
+    attacks = state.flags["attacks"]
+    defenders = [q for q in state.opponents(state.active) if any(a["target"] == q for a in attacks)]
+    if choice is not None:
+        if choice == DONE_ACTION:
+            frame["d"] += 1
+        else:
+            slot, index = divmod(choice - BLOCK0, MAX_SLOTS)
+            q = defenders[frame["d"]]
+            blocker = state.play[q][slot]
+            attacks[index]["blockers"].append(blocker)
+            state.events.append({"type": "block", "player": q, "card": blocker,
+                                 "attacker": attacks[index]["minion"]})
+    while frame["d"] < len(defenders):
+        q = defenders[frame["d"]]
+        busy = {b for a in attacks for b in a["blockers"]}
+        blockable = [i for i, a in enumerate(attacks)
+                     if a["target"] == q and not state.game.effects.unblockable(state, a)]
+        free = [slot for slot, m in enumerate(state.play[q]) if m not in busy and slot < MAX_SLOTS]
+        if blockable and free:
+            options = [block_index(s, i) for s in free for i in blockable] + [DONE_ACTION]
+            return Ask(q, "block", options, "Block an attacker with one of your minions, or stop blocking")
+        frame["d"] += 1
+    return DONE
+
+
+@op("combat_damage")
+def combat_damage(state, frame, choice):
+    """Rules 107-110: each attacker's damage goes to its blockers in order, each
+    absorbing what it can; the rest wounds the defender (through direct-damage blockers,
+    rule 113)."""
+    attacks = state.flags["attacks"]
+    while frame["i"] < len(attacks):
+        attack = attacks[frame["i"]]
+        frame["i"] += 1
+        minion = attack["minion"]
+        if minion not in state.minions:
+            continue
+        damage = state.strength(minion, attacking=True)
+        for blocker in attack["blockers"]:
+            if damage <= 0 or blocker not in state.minions:
+                continue
+            absorbed = min(damage, state.health_left(blocker))
+            damage -= absorbed
+            damage_minion(state, blocker, absorbed, source=minion)
+        if damage > 0:
+            state.stack.append({"op": "damage_player", "player": attack["target"], "amount": damage,
+                                "source": minion, "from_chain": False})
+            return CONTINUE
+    return DONE
+
+
+def damage_minion(state, minion: int, amount: int, source: int | None) -> None:
+    """Rule 110: damage lowers health; past its last point the minion is destroyed."""
+    if amount <= 0 or minion not in state.minions:
+        return
+    state.minions[minion]["damage"] += amount
+    state.events.append({"type": "damage", "card": minion, "amount": amount, "source": source})
+    if state.health_left(minion) <= 0:
+        state.leave_play(minion, "destroyed")
+
+
+def end_of_combat(state) -> None:
+    """Rules 117-118: the active player's minions are discarded (not destroyed), except
+    those told to stay in play; attached actions go with them (rule 80)."""
+    p = state.active
+    for minion in list(state.play[p]):
+        if not state.game.effects.stays_in_play(state, minion):
+            state.leave_play(minion, "discarded")
+    state.flags["attacks"] = []
+
+
+# ---------------------------------------------------------------------- chain
+@op("chain")
+def chain(state, frame, choice):
+    """Rules 122-131: the active player may start a chain with any order, then links;
+    each opponent in turn gets one chance to link; then it resolves last in, first out."""
+    step = frame["step"]
+    if step == "start":
+        p = state.active
+        if choice is not None:
+            if choice == PASS:
+                state.events.append({"type": "no_chain", "player": p})
+                return DONE
+            if _use_chain_wound(state, p, choice - PLAY0):
+                return CONTINUE
+            add_to_chain(state, p, choice - PLAY0)
+            frame.update(step="link", seat=0)
+            return CONTINUE
+        options = [PASS] + [PLAY0 + c for c in state.hands[p] if state.card(c).is_order]
+        options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
+        return Ask(p, "chain_start", options, "Start a chain with an order from your hand, or pass")
+    if step == "link":
+        order = state.clockwise_from(state.active)
+        while frame["seat"] < len(order):
+            p = order[frame["seat"]]
+            if choice is not None:
+                if choice == DONE_ACTION:
+                    frame["seat"] += 1
+                    choice = None
+                    continue
+                if _use_chain_wound(state, p, choice - PLAY0):
+                    return CONTINUE
+                add_to_chain(state, p, choice - PLAY0)
+                choice = None
+            options = link_options(state, p)
+            if p == state.active:
+                options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
+            return Ask(p, "link", options + [DONE_ACTION], "Link an order to the chain, or stop")
+        frame["step"] = "resolve"
+        state.events.append({"type": "chain_complete", "length": len(state.chain)})
+        return CONTINUE
+    # resolve, last in first out (rule 128)
+    if not state.chain:
+        return DONE
+    entry = state.chain[-1]
+    state.stack.append({"op": "resolve_card", "card": entry["card"], "player": entry["player"],
+                        "kicker": entry["kicker"], "step": 0})
+    return CONTINUE
+
+
+def link_options(state, player: int) -> list[int]:
+    """Rule 124: a card links if its colour is one of the last card's link colours."""
+    last = state.card(state.chain[-1]["card"])
+    colours = set(last.link_colours)
+    return [PLAY0 + c for c in state.hands[player]
+            if state.card(c).is_order and state.card(c).colour in colours]
+
+
+def add_to_chain(state, player: int, cid: int) -> None:
+    """Rules 123-124, 135, 138: the first card never gets a kicker; a linked card gets
+    its kicker when the card it links to has its kicker colour."""
+    card = state.card(cid)
+    kicker = False
+    if state.chain and card.kicker is not None:
+        kicker = state.card(state.chain[-1]["card"]).colour == card.kicker.colour
+    state.hands[player].remove(cid)
+    state.chain.append({"card": cid, "player": player, "kicker": kicker})
+    state.events.append({"type": "chain", "player": player, "card": cid, "kicker": kicker,
+                         "position": len(state.chain)})
+
+
+def _use_chain_wound(state, player: int, cid: int) -> bool:
+    if state.wtype[cid] is None:
+        return False
+    texts = state.game.effects.texts(state.cards[cid])
+    state.flags["chain_wound_used"] = True
+    state.discard_from_hand(player, cid, "wound effect")
+    push(state, texts.wound, source=cid, controller=player)
+    return True
+
+
+@op("resolve_card")
+def resolve_card(state, frame, choice):
+    """Rules 129-141 and 88-92: chain text (Your Chain only on the active player's cards,
+    reading 6), then the kicker if it was earned, then feed, then the card goes into play
+    (a minion) or to its owner's discard pile (an action)."""
+    cid, player = frame["card"], frame["player"]
+    texts = state.game.effects.texts(state.cards[cid])
+    step = frame["step"]
+    if step == 0:
+        state.flags["resolving"] = {"card": cid, "exile": False, "attached": False}
+        state.events.append({"type": "resolve", "card": cid, "player": player})
+        frame["step"] = 1
+        frames = list(texts.chain)
+        if player == state.active:
+            frames += texts.your_chain
+        push(state, frames, source=cid, controller=player)
+        return CONTINUE
+    if step == 1:
+        frame["step"] = 2
+        if state.game.effects.gets_kicker(state, cid, player, frame["kicker"]) and texts.kicker:
+            frame["kicked"] = True
+            state.events.append({"type": "kicker", "card": cid, "player": player})
+            push(state, texts.kicker, source=cid, controller=player)
+        return CONTINUE
+    if step == 2:
+        feed = texts.feed
+        fed_text = texts.chain if texts.feed_on == "chain" else texts.kicker if frame.get("kicked") else []
+        if feed and fed_text and texts.feed_on in ("chain", "kicker"):
+            if choice == FEED:
+                state.events.append({"type": "feed", "card": cid, "player": player})
+                push(state, list(feed) + list(fed_text), source=cid, controller=player)
+                return CONTINUE
+            if choice is None:  # asked whenever the text fed can be; Feed offered if payable
+                options = [FEED, PASS] if state.game.effects.can_pay(state, player, feed) else [PASS]
+                return Ask(player, "feed", options, "Feed: pay again to repeat the text, or pass")
+        frame["step"] = 3
+        return CONTINUE
+    # step 3: the card leaves the chain
+    resolving = state.flags.pop("resolving")
+    state.chain.pop()
+    card = state.card(cid)
+    if resolving["exile"]:
+        state.exile(cid, "its own text")
+    elif resolving["attached"] is not False and resolving["attached"] in state.minions:
+        state.minions[resolving["attached"]]["attached"].append(cid)  # rule 79
+        state.events.append({"type": "attach", "card": cid, "to": resolving["attached"]})
+    elif card.is_minion:
+        state.enter_play(cid, player)
+    else:
+        state.put_in_discard(cid)
+    return DONE
+
+
+# ---------------------------------------------------------------------- claim
+@op("claim")
+def claim(state, frame, choice):
+    """Rules 143-152: claim the top card of your private archives or the commons for its
+    cost; discard cards from your hand for 1 influence each; any number of times."""
+    p = state.active
+    effects = state.game.effects
+    if choice is not None:
+        if choice == DONE_ACTION:
+            return DONE
+        if choice >= DISCARD0 and choice < DISCARD0 + 512:
+            state.discard_from_hand(p, choice - DISCARD0, "influence")
+            state.influence += 1
+        else:
+            effects.claim(state, p, choice - ARCHIVE0)
+    options = [ARCHIVE0 + k for k in effects.claimable(state, p)]
+    options += [DISCARD0 + c for c in state.hands[p]]
+    return Ask(p, "claim", options + [DONE_ACTION],
+               f"Claim a card ({state.influence} influence), discard a card for 1 influence, or stop")
+
+
+# ---------------------------------------------------------------------- cleanup
+@op("cleanup")
+def cleanup(state, frame, choice):
+    """Rules 153-157: draw up to 5; you may use one wound effect; all effects end; the
+    moon may change."""
+    p = state.active
+    step = frame["step"]
+    if step == 0:
+        missing = HAND_SIZE - len(state.hands[p])
+        if missing > 0:
+            state.draw(p, missing, reason="cleanup")
+        frame["step"] = 1
+        return CONTINUE
+    if step == 1:
+        if choice is not None:
+            frame["step"] = 2
+            if choice != PASS:
+                cid = choice - PLAY0
+                state.flags["wound_effect_used"] = True
+                texts = state.game.effects.texts(state.cards[cid])
+                state.discard_from_hand(p, cid, "wound effect")
+                push(state, texts.wound, source=cid, controller=p)
+            return CONTINUE
+        # asked even with nothing to use: whether it is asked must not tell the table
+        # what is in the hand (hidden information)
+        wounds = state.game.effects.cleanup_wounds(state, p)
+        return Ask(p, "wound_effect", [PASS] + [PLAY0 + w for w in wounds],
+                   "Use one wound effect, or pass")
+    if step == 2:
+        state.effects = [e for e in state.effects if e.get("until") == "lasting"]  # rule 156
+        frame["step"] = 3
+        return CONTINUE
+    if state.moons:  # rule 157 / 98
+        if choice is None:
+            return Ask(p, "moon", [OPTION0, OPTION0 + 1, OPTION0 + 2],
+                       "Moon phase: keep it, move it to the bottom, or shuffle the stack")
+        option = choice - OPTION0
+        if option == 1:
+            state.moons.insert(0, state.moons.pop())
+        elif option == 2:
+            state.rng.shuffle(state.moons)
+        state.events.append({"type": "moon", "player": p, "choice": ("keep", "next", "shuffle")[option],
+                             "moon": state.moons[-1]})
+    return DONE
+
+
+# ---------------------------------------------------------------------- damage to players
+@op("damage_player")
+def damage_player(state, frame, choice):
+    """Rules 112-116: damage inflicted on a player first meets the minions that must
+    block it (in the order their controller chooses), then becomes wounds."""
+    q = frame["player"]
+    amount = frame["amount"]
+    blockers = [m for m in state.play[q] if state.game.effects.blocks_player_damage(state, m)]
+    if choice is not None:
+        blocker = choice - CARD0
+        absorbed = min(amount, state.health_left(blocker))
+        damage_minion(state, blocker, absorbed, frame.get("source"))
+        frame["amount"] = amount = amount - absorbed
+        blockers = [m for m in state.play[q] if state.game.effects.blocks_player_damage(state, m)]
+    if amount > 0 and blockers:
+        if len(blockers) == 1:
+            return damage_player(state, frame, CARD0 + blockers[0])
+        return Ask(q, "order_blockers", [CARD0 + m for m in blockers], "Which minion blocks this damage first?")
+    if amount > 0:
+        state.give_wounds(q, amount, reason="damage")
+    return DONE
+

@@ -1,0 +1,249 @@
+"""Cards are data plus small effect functions: this module joins them and answers the
+engine's questions about card text (which cards have combat text now, does this minion
+stay in play, what does a moon change…).
+
+An effect function is registered under a card's ``effect`` key and returns the card's
+:class:`Texts`: its text blocks as lists of verb frames (``verbs.py``) and a few static
+properties. :class:`Effects` checks at load time that every card has its function, every
+function has its card, and every text block printed on a card has frames (and no frames
+exist for a block the card lacks): any mismatch raises :class:`CardDataError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from gloam.core.errors import CardDataError
+from gloam.nightfall.cards import Card, CardSet
+from gloam.nightfall.state import STAY_IN_PLAY
+
+EFFECTS: dict[str, Callable[[Card], "Texts"]] = {}
+
+
+def effect(key: str) -> Callable:
+    """Register the effect function of the card(s) whose ``effect`` key is ``key``."""
+
+    def register(function: Callable[[Card], "Texts"]) -> Callable[[Card], "Texts"]:
+        if key in EFFECTS:
+            raise CardDataError(f"effect {key!r} registered twice")
+        EFFECTS[key] = function
+        return function
+
+    return register
+
+
+@dataclass(frozen=True)
+class Texts:
+    """A card's text as frames. Empty lists mean the card has no such text."""
+
+    chain: list[dict] = field(default_factory=list)
+    your_chain: list[dict] = field(default_factory=list)
+    kicker: list[dict] = field(default_factory=list)
+    feed: list[dict] = field(default_factory=list)  # the feed price, as frames
+    feed_on: str | None = None  # chain, kicker, in_play, wound_text
+    combat: list[dict] = field(default_factory=list)  # "Combat:" (any player, from hand)
+    your_combat: list[dict] = field(default_factory=list)  # "Your Combat:"
+    combat_keeps_card: bool = False  # combat text that puts the card into play instead
+    on_attack: list[dict] = field(default_factory=list)  # in-play "when this card attacks"
+    wound: list[dict] = field(default_factory=list)  # a wound card's effect
+    wound_phase: str | None = None  # cleanup, combat, chain
+    attached_strength: int = 0  # an attached action's strength bonus to its minion
+    keeps_minion: bool = False  # an attached action keeping its minion in play
+    stays_in_play: bool = False
+    blocks_player_damage: bool = False
+    strength_per_opposing_destroyed: int = 0  # "Snowstorm"
+    moon: dict[str, Any] = field(default_factory=dict)  # a moon's global effect
+
+
+_BLOCKS = {  # card data field -> Texts fields that must be non-empty exactly when it is set
+    "chain": ("chain",),
+    "your_chain": ("your_chain",),
+    "kicker": ("kicker",),
+    "combat": ("combat",),
+    "your_combat": ("your_combat",),
+    "wound_text": ("wound",),
+    "global_text": ("moon",),
+}
+
+
+class Effects:
+    """The effect functions of every card of the given sets, checked against the data."""
+
+    def __init__(self, sets: list[CardSet]) -> None:
+        import gloam.nightfall.effects  # noqa: F401  (registers every effect module)
+
+        self._texts: dict[str, Texts] = {}
+        used = set()
+        for card_set in sets:
+            for card in card_set.cards:
+                function = EFFECTS.get(card.effect)
+                if function is None:
+                    raise CardDataError(f"card {card.id!r} has no effect function {card.effect!r}")
+                texts = function(card)
+                _check(card, texts)
+                self._texts[card.id] = texts
+                used.add(card.effect)
+        orphans = sorted(k for k in EFFECTS if k.split(".")[0] in {s.code.lower() for s in sets} and k not in used)
+        if orphans:
+            raise CardDataError(f"effect functions with no card: {', '.join(orphans)}")
+
+    def texts(self, card_id: str) -> Texts:
+        return self._texts[card_id]
+
+    # ------------------------------------------------------------------ combat
+    def combat_cards(self, state, player: int) -> list[int]:
+        """Hand cards whose combat text ``player`` may use now (rules 81-84, 159)."""
+        out = []
+        for cid in state.hands[player]:
+            t = self._texts[state.cards[cid]]
+            if state.wtype[cid] is not None:
+                if (t.wound_phase == "combat" and player == state.active
+                        and not state.flags.get("wound_effect_used")):
+                    out.append(cid)
+            elif t.combat or (t.your_combat and player == state.active):
+                out.append(cid)
+        return out
+
+    def on_attack(self, state, minion: int) -> list[dict]:
+        t = self._texts[state.cards[minion]]
+        if not t.on_attack:
+            return []
+        if t.feed and t.feed_on == "in_play":
+            from gloam.nightfall.verbs import feed_offer
+
+            return t.on_attack + [feed_offer(t.feed, t.on_attack)]
+        return list(t.on_attack)
+
+    def unblockable(self, state, attack: dict) -> bool:
+        if attack["unblockable"] or self._moon(state).get("unblockable"):
+            return True
+        return any(e["kind"] == "unblockable" and e.get("target") == attack["minion"] for e in state.effects)
+
+    def stays_in_play(self, state, minion: int) -> bool:
+        """Rule 118, and attached actions like Still Standing."""
+        if state.card(minion).in_play == STAY_IN_PLAY or self._texts[state.cards[minion]].stays_in_play:
+            return True
+        return any(self._texts[state.cards[a]].keeps_minion for a in state.minions[minion]["attached"])
+
+    def blocks_player_damage(self, state, minion: int) -> bool:
+        return self._texts[state.cards[minion]].blocks_player_damage
+
+    # ------------------------------------------------------------------ strength
+    def attached_strength(self, card_id: str) -> int:
+        return self._texts[card_id].attached_strength
+
+    def own_strength(self, state, minion: int) -> int:
+        per = self._texts[state.cards[minion]].strength_per_opposing_destroyed
+        if not per:
+            return 0
+        controller = state.minions[minion]["controller"]
+        destroyed = state.flags.get("destroyed", [0] * state.game.num_players)
+        return per * sum(n for q, n in enumerate(destroyed) if q != controller)
+
+    def moon_attack_bonus(self, state, minion: int) -> int:
+        moon = self._moon(state)
+        keyword = moon.get("attack_bonus_keyword")
+        return moon.get("attack_bonus", 0) if keyword and state.card(minion).keyword == keyword else 0
+
+    # ------------------------------------------------------------------ chain
+    def chain_wounds(self, state, player: int) -> list[int]:
+        """Wounds whose "Your Chain" effect the active player may use (once per turn,
+        even after another wound effect)."""
+        if player != state.active or state.flags.get("chain_wound_used"):
+            return []
+        return [c for c in state.hands[player]
+                if state.wtype[c] is not None and self._texts[state.cards[c]].wound_phase == "chain"]
+
+    def gets_kicker(self, state, cid: int, player: int, linked_kicker: bool) -> bool:
+        """Rules 135-141: the kicker earned by linking, or given by Blue Moon to every
+        action; none for a player whose orders were denied their kickers."""
+        if any(e["kind"] == "no_kickers" and e.get("target") == player for e in state.effects):
+            return False
+        if linked_kicker:
+            return True
+        return bool(self._moon(state).get("actions_kicker")) and state.card(cid).type == "action" \
+            and state.card(cid).kicker is not None
+
+    def negates_chain_damage(self, state, minion: int, frame: dict) -> bool:
+        moon = self._moon(state)
+        keyword = moon.get("negate_chain_damage_keyword")
+        return bool(keyword) and state.phase == "chain" and state.card(minion).keyword == keyword
+
+    def can_pay(self, state, player: int, cost: list[dict]) -> bool:
+        need = sum(f["amount"] for f in cost if f["op"] == "discard" and not f["wounds_only"])
+        wounds = sum(f["amount"] for f in cost if f["op"] == "discard" and f["wounds_only"])
+        hand = state.hands[player]
+        return len(hand) >= need + wounds and sum(1 for c in hand if state.wtype[c] is not None) >= wounds
+
+    # ------------------------------------------------------------------ claim
+    def extra_influence(self, state) -> int:
+        return self._moon(state).get("influence", 0) + state.flags.get("bonus_influence", 0)
+
+    def claimable(self, state, player: int) -> list[int]:
+        """Rules 143-152: archives whose top card ``player`` may claim now."""
+        out = []
+        for k, archive in enumerate(state.archives):
+            if archive["cards"] and self._claim_terms(state, player, k) is not None:
+                out.append(k)
+        return out
+
+    def _claim_terms(self, state, player: int, k: int) -> tuple[int, dict | None] | None:
+        """(cost, permission used) for claiming archive k's top card, or None."""
+        archive = state.archives[k]
+        top = archive["cards"][-1]
+        if state.wtype[top] is not None:  # a wound on top of an archive costs 0 (rule 152)
+            cost = 0
+        else:
+            cost = state.card(top).cost or 0
+        own = archive["owner"] in (-1, player)
+        for e in state.effects:
+            if e.get("player") != player or e.get("count", 1) <= 0:
+                continue
+            if e["kind"] == "claim_free" and own and cost <= e["max_cost"]:
+                return 0, e
+            if e["kind"] == "claim_opposing" and not own and e.get("archive") == k and cost <= state.influence:
+                return cost, e
+        if own and cost <= state.influence:
+            return cost, None
+        return None
+
+    def claim(self, state, player: int, k: int) -> None:
+        cost, permission = self._claim_terms(state, player, k)
+        if permission is not None:
+            permission["count"] = permission.get("count", 1) - 1
+        state.influence -= cost
+        cid = state.archives[k]["cards"].pop()
+        state.owner[cid] = player
+        to_deck = any(e["kind"] == "claim_to_deck" and e["player"] == player for e in state.effects)
+        (state.decks if to_deck else state.discards)[player].append(cid)
+        state.events.append({"type": "claim", "player": player, "card": cid, "archive": k, "cost": cost,
+                             "to": "deck" if to_deck else "discard"})
+
+    # ------------------------------------------------------------------ cleanup
+    def cleanup_wounds(self, state, player: int) -> list[int]:
+        if state.flags.get("wound_effect_used"):
+            return []
+        return [c for c in state.hands[player]
+                if state.wtype[c] is not None and self._texts[state.cards[c]].wound_phase == "cleanup"]
+
+    # ------------------------------------------------------------------ moons
+    def _moon(self, state) -> dict[str, Any]:
+        if not state.moons:
+            return {}
+        moon = self._texts[state.cards[state.moons[-1]]].moon
+        phase = moon.get("phase")
+        return moon if phase is None or phase == state.phase else {}
+
+
+def _check(card: Card, texts: Texts) -> None:
+    for data_field, text_fields in _BLOCKS.items():
+        printed = getattr(card, data_field) is not None
+        has = any(bool(getattr(texts, f)) for f in text_fields)
+        if printed != has:
+            what = "has no frames for its" if printed else "has frames but the card has no"
+            raise CardDataError(f"card {card.id!r}: effect {card.effect!r} {what} {data_field} text")
+    if (card.feed is not None) != bool(texts.feed):
+        raise CardDataError(f"card {card.id!r}: feed text and effect feed frames disagree")
+    if card.feed is not None and texts.feed_on != card.feed.on:
+        raise CardDataError(f"card {card.id!r}: feed is on {card.feed.on!r} text, the effect says {texts.feed_on!r}")

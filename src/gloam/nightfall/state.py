@@ -1,0 +1,442 @@
+"""Nightfall's state: zones as plain data over integer card-instance ids, the frame stack,
+and the protocol (docs/nightfall-engine.md; checklist part A).
+
+Zone helpers here are the rules every effect shares: drawing with the reshuffle (rule 39),
+discarding, minions leaving play with their attachments (rule 80) and starter exile
+(rules 59-60), wounds from the wound stack (rules 112, 161, 182). Phases live in
+``phases.py``, the effect vocabulary in ``verbs.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gloam.core.errors import RecordError
+from gloam.core.events import private
+from gloam.core.protocol import GameState
+from gloam.core.rng import Rng
+from gloam.nightfall import engine
+from gloam.nightfall.actions import action_space
+
+if TYPE_CHECKING:
+    from gloam.nightfall.cards import Card
+    from gloam.nightfall.game import NightfallGame
+
+EXILE_ALWAYS = "Exile when destroyed or discarded."
+EXILE_DESTROYED = "Exile when destroyed."
+STAY_IN_PLAY = "Do not discard this card at the end of the Combat Phase."
+
+
+class NightfallState(GameState):
+    """A Nightfall position. See the table of fields in docs/nightfall-engine.md."""
+
+    game_name = "nightfall"
+
+    __slots__ = ("game", "cards", "wtype", "owner", "decks", "hands", "discards", "play",
+                 "minions", "archives", "wounds", "face_up", "exiled", "chain", "effects",
+                 "moons", "active", "first_player", "turn", "phase", "influence", "flags",
+                 "ending", "over", "winner", "stack", "ask", "rng", "events")
+
+    def __init__(self, game: "NightfallGame") -> None:
+        self.game = game
+        n = game.num_players
+        self.cards: list[str] = []  # instance id -> card data id
+        self.wtype: list[str | None] = []  # instance id -> wound type (bite/burn/bleed) or None
+        self.owner: list[int] = []  # instance id -> owning player, -1 in archives / wound stack
+        self.decks: list[list[int]] = [[] for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.play: list[list[int]] = [[] for _ in range(n)]  # minions in play, by controller
+        self.minions: dict[int, dict[str, Any]] = {}  # id -> {"controller", "damage", "attached"}
+        self.archives: list[dict[str, Any]] = []  # {"card", "owner", "cards"}
+        self.wounds: list[int] = []  # the wound stack, top = end
+        self.face_up = 0  # face-up wounds left on top of the stack
+        self.exiled: list[int] = []
+        self.chain: list[dict[str, Any]] = []  # {"card", "player", "kicker"}
+        self.effects: list[dict[str, Any]] = []  # continuous effects until the end of the turn
+        self.moons: list[int] = []  # the moon stack, current phase = end
+        self.active = game.first_player
+        self.first_player = game.first_player
+        self.turn = 1
+        self.phase = "setup"
+        self.influence = 0
+        self.flags: dict[str, Any] = {}  # per-turn facts: wound effects used, destroyed counts…
+        self.ending = False  # the last face-up wound has been given (rule 161)
+        self.over = False
+        self.winner = -1
+        self.stack: list[dict[str, Any]] = []
+        self.ask: engine.Ask | None = None
+        self.rng = Rng(0)
+        self.events: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ card data
+    def card(self, cid: int) -> "Card":
+        return self.game.card(self.cards[cid])
+
+    def name(self, cid: int) -> str:
+        return self.card(cid).printed_name
+
+    def new_instance(self, card_id: str, wound_type: str | None = None, owner: int = -1) -> int:
+        self.cards.append(card_id)
+        self.wtype.append(wound_type)
+        self.owner.append(owner)
+        return len(self.cards) - 1
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def action_space(self):
+        return action_space()
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def current_player(self) -> int:
+        return -1 if self.ask is None else self.ask.player
+
+    def legal_action_indices(self) -> list[int]:
+        return [] if self.ask is None else self.ask.options
+
+    def decision_kind(self) -> str:
+        return "over" if self.ask is None else self.ask.kind
+
+    def prompt(self) -> str:
+        return "The game is over" if self.ask is None else self.ask.prompt
+
+    def _apply_index(self, index: int) -> None:
+        self.ask = None
+        engine.run(self, index)
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def returns(self) -> list[float]:
+        return [1.0 if p == self.winner else 0.0 for p in range(self.game.num_players)]
+
+    # ------------------------------------------------------------------ players
+    def opponents(self, player: int) -> list[int]:
+        """The other players, clockwise (to the left) from ``player`` (rule 101)."""
+        n = self.game.num_players
+        return [(player + k) % n for k in range(1, n)]
+
+    def clockwise_from(self, player: int) -> list[int]:
+        n = self.game.num_players
+        return [(player + k) % n for k in range(n)]
+
+    # ------------------------------------------------------------------ zones
+    def draw(self, player: int, count: int, reason: str = "draw") -> list[int]:
+        """Rule 39: draw what you can, shuffle the discard pile into a new deck, go on."""
+        deck = self.decks[player]
+        drawn: list[int] = []
+        for _ in range(count):
+            if not deck:
+                pile = self.discards[player]
+                if not pile:
+                    break
+                deck.extend(pile)
+                pile.clear()
+                self.rng.shuffle(deck)
+                self.events.append({"type": "reshuffle", "player": player, "count": len(deck)})
+            drawn.append(deck.pop())
+        self.hands[player] += drawn
+        self.events.append(private("draw", [player], ["cards"], player=player, count=len(drawn),
+                                   cards=drawn, reason=reason))
+        return drawn
+
+    def discard_from_hand(self, player: int, cid: int, reason: str) -> None:
+        """Rule 62: from hand to the top of its owner's discard pile (no starter exile:
+        rule 60)."""
+        self.hands[player].remove(cid)
+        self.discards[self.owner[cid]].append(cid)
+        self.events.append({"type": "discard", "player": player, "card": cid, "reason": reason})
+
+    def put_in_discard(self, cid: int) -> None:
+        self.discards[self.owner[cid]].append(cid)
+
+    def exile(self, cid: int, reason: str) -> None:
+        """Rule 44: out of the game for good."""
+        self.exiled.append(cid)
+        self.events.append({"type": "exile", "card": cid, "reason": reason})
+
+    def enter_play(self, cid: int, controller: int, health: int | None = None) -> None:
+        """A minion comes into play under ``controller`` (rule 130)."""
+        card = self.card(cid)
+        damage = 0 if health is None else max(0, (card.health or 0) - health)
+        self.minions[cid] = {"controller": controller, "damage": damage, "attached": [],
+                             "turn": self.turn}
+        self.play[controller].append(cid)
+        self.events.append({"type": "enter_play", "player": controller, "card": cid})
+        self.flags["minions_entered"] = self.flags.get("minions_entered", 0) + 1
+        for effect in list(self.effects):  # "each time you place a minion into play"
+            if effect["kind"] == "draw_on_minion" and effect["player"] == controller:
+                self.draw(controller, effect["amount"], reason="effect")
+
+    def leave_play(self, cid: int, how: str) -> None:
+        """A minion leaves play: ``how`` is "destroyed" or "discarded" (rules 61, 80, 117,
+        59). Its attached actions go to their owners' discard piles; a starter whose In
+        Play text says so is exiled instead of going to the discard pile."""
+        info = self.minions.pop(cid)
+        self.play[info["controller"]].remove(cid)
+        for attached in info["attached"]:
+            self.put_in_discard(attached)
+        exile = self.card(cid).exile
+        if exile == EXILE_ALWAYS or (exile == EXILE_DESTROYED and how == "destroyed"):
+            self.exile(cid, f"starter {how}")
+        else:
+            self.put_in_discard(cid)
+        self.events.append({"type": how, "card": cid, "player": info["controller"]})
+        if how == "destroyed":
+            destroyed = self.flags.setdefault("destroyed", [0] * self.game.num_players)
+            destroyed[info["controller"]] += 1
+
+    def health_left(self, cid: int) -> int:
+        return (self.card(cid).health or 0) - self.minions[cid]["damage"]
+
+    def strength(self, cid: int, attacking: bool = False) -> int:
+        """Printed strength with every modifier: attachments, turn effects, in-play text,
+        and the moon while attacking."""
+        card = self.card(cid)
+        value = card.strength or 0
+        info = self.minions.get(cid)
+        if info is not None:
+            for attached in info["attached"]:
+                value += self.game.effects.attached_strength(self.cards[attached])
+            value += self.game.effects.own_strength(self, cid)
+        for effect in self.effects:
+            if effect["kind"] == "strength" and effect["target"] == cid:
+                value += effect["amount"]
+            elif effect["kind"] == "strength_all" and info is not None and info["controller"] == effect["player"]:
+                value += effect["amount"]
+        if attacking:
+            value += self.game.effects.moon_attack_bonus(self, cid)
+        return max(0, value)
+
+    def give_wounds(self, player: int, count: int, reason: str) -> None:
+        """Rules 112, 182: each wound from the top of the wound stack onto the player's
+        discard pile. The last face-up wound sets ``ending`` (rule 161); past the stack,
+        wounds are counted as bare numbers (reading 10)."""
+        given = []
+        for _ in range(count):
+            if self.wounds:
+                cid = self.wounds.pop()
+                self.owner[cid] = player
+                self.discards[player].append(cid)
+                given.append(cid)
+            else:
+                self.flags.setdefault("bare_wounds", [0] * self.game.num_players)[player] += 1
+            if self.face_up > 0:
+                self.face_up -= 1
+                if self.face_up == 0:
+                    self.ending = True
+                    self.events.append({"type": "last_wound", "player": player})
+        self.events.append({"type": "wounds", "player": player, "count": count, "cards": given,
+                            "reason": reason})
+
+    # ------------------------------------------------------------------ end of game
+    def wound_count(self, player: int) -> tuple[int, list[int]]:
+        """Rule 162: wounds in deck, hand and discard pile (plus bare-number wounds), and
+        the counts of each wound type for rule 163."""
+        per_type = {"bite": 0, "burn": 0, "bleed": 0}
+        total = 0
+        for pile in (self.decks[player], self.hands[player], self.discards[player]):
+            for cid in pile:
+                wt = self.wtype[cid]
+                if wt is not None:
+                    total += 1
+                    per_type[wt] += 1
+        total += self.flags.get("bare_wounds", [0] * self.game.num_players)[player]
+        return total, sorted(per_type.values(), reverse=True)
+
+    def finish(self) -> None:
+        """Rules 161-165: the fewest wounds wins; ties by the highest, then the second
+        highest type count (lower wins); then closest to the right of the first player
+        (reading 9: the first player's right-hand neighbour first, the first player last)."""
+        n = self.game.num_players
+        right_rank = {(self.first_player - k) % n: k for k in range(1, n + 1)}
+
+        def key(p: int) -> tuple:
+            total, types = self.wound_count(p)
+            return (total, types[0], types[1], right_rank[p])
+
+        self.winner = min(range(n), key=key)
+        self.over = True
+        self.ask = None
+        self.phase = "over"
+        self.events.append({"type": "game_over", "winner": self.winner,
+                            "wounds": [self.wound_count(p)[0] for p in range(n)]})
+
+    # ------------------------------------------------------------------ views
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees: every public zone, their own hand, the sizes of decks and
+        other hands, archives (card, owner, top card; sizes too, docs/rules-decisions.md),
+        the top of the wound stack while it is face up, who owns each card (public from
+        the starting decks and every claim), and the pending work (all public)."""
+        g = self.game
+        n = g.num_players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise ValueError(f"no player {player!r} in a {n}-player game")
+        acting = self.current_player()
+        return {
+            "game": "nightfall",
+            "setup": g.setup_json(),
+            "viewer": player,
+            "cards": list(self.cards),
+            "wtype": list(self.wtype),
+            "owner": list(self.owner),
+            "active": self.active,
+            "first_player": self.first_player,
+            "turn": self.turn,
+            "phase": self.phase,
+            "influence": self.influence,
+            "to_act": acting,
+            "kind": self.decision_kind(),
+            "legal": list(self.legal_action_indices()) if acting == player else None,
+            "hand": list(self.hands[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck_sizes": [len(d) for d in self.decks],
+            "discards": [list(d) for d in self.discards],
+            "play": [list(p) for p in self.play],
+            "minions": {str(k): engine.deep_copy(v) for k, v in self.minions.items()},
+            "archives": [{"card": a["card"], "owner": a["owner"], "size": len(a["cards"])} for a in self.archives],
+            "wound_top": self.wounds[-1] if self.wounds and self.face_up else None,
+            "wound_count": len(self.wounds),
+            "face_up": self.face_up,
+            "exiled": list(self.exiled),
+            "chain": engine.deep_copy(self.chain),
+            "effects": engine.deep_copy(self.effects),
+            "moon": self.moons[-1] if self.moons else None,
+            "moon_count": len(self.moons),
+            "flags": engine.deep_copy(self.flags),
+            "stack": engine.deep_copy(self.stack),
+            "ending": self.ending,
+            "over": self.over,
+            "winner": self.winner,
+            "looking_at": self._looking_at(player),
+        }
+
+    def _looking_at(self, player: int) -> dict[str, Any] | None:
+        """A hand ``player`` is looking at right now (Routine Questioning), if any."""
+        top = self.stack[-1] if self.stack else None
+        if top and top["op"] == "inspect_discard" and "victim" in top and top["controller"] == player:
+            return {"player": top["victim"], "cards": list(self.hands[top["victim"]])}
+        return None
+
+    # ------------------------------------------------------------------ copies
+    _LISTS = ("cards", "wtype", "owner", "wounds", "exiled", "moons")
+
+    def clone(self) -> "NightfallState":
+        new = NightfallState.__new__(NightfallState)
+        new.game = self.game
+        new.cards = self.cards  # the instance table never changes after setup
+        new.wtype = self.wtype
+        new.owner = self.owner[:]
+        new.decks = [d[:] for d in self.decks]
+        new.hands = [h[:] for h in self.hands]
+        new.discards = [d[:] for d in self.discards]
+        new.play = [p[:] for p in self.play]
+        new.minions = {k: {"controller": v["controller"], "damage": v["damage"],
+                           "attached": v["attached"][:], "turn": v["turn"]} for k, v in self.minions.items()}
+        new.archives = [{"card": a["card"], "owner": a["owner"], "cards": a["cards"][:]} for a in self.archives]
+        new.wounds = self.wounds[:]
+        new.face_up = self.face_up
+        new.exiled = self.exiled[:]
+        new.chain = [dict(e) for e in self.chain]
+        new.effects = [dict(e) for e in self.effects]
+        new.moons = self.moons[:]
+        new.active = self.active
+        new.first_player = self.first_player
+        new.turn = self.turn
+        new.phase = self.phase
+        new.influence = self.influence
+        new.flags = engine.deep_copy(self.flags)
+        new.ending = self.ending
+        new.over = self.over
+        new.winner = self.winner
+        new.stack = engine.deep_copy(self.stack)
+        new.ask = self.ask  # immutable once made
+        new.rng = Rng(self.rng.state)
+        new.events = self.events[:]
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "nightfall",
+            "setup": self.game.setup_json(),
+            "cards": list(self.cards),
+            "wtype": list(self.wtype),
+            "owner": list(self.owner),
+            "decks": engine.deep_copy(self.decks),
+            "hands": engine.deep_copy(self.hands),
+            "discards": engine.deep_copy(self.discards),
+            "play": engine.deep_copy(self.play),
+            "minions": {str(k): engine.deep_copy(v) for k, v in self.minions.items()},
+            "archives": engine.deep_copy(self.archives),
+            "wounds": list(self.wounds),
+            "face_up": self.face_up,
+            "exiled": list(self.exiled),
+            "chain": engine.deep_copy(self.chain),
+            "effects": engine.deep_copy(self.effects),
+            "moons": list(self.moons),
+            "active": self.active,
+            "first_player": self.first_player,
+            "turn": self.turn,
+            "phase": self.phase,
+            "influence": self.influence,
+            "flags": engine.deep_copy(self.flags),
+            "ending": self.ending,
+            "over": self.over,
+            "winner": self.winner,
+            "stack": engine.deep_copy(self.stack),
+            "ask": None if self.ask is None else self.ask.to_json(),
+            "rng": self.rng.to_json(),
+            "events": list(self.events),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "NightfallState":
+        from gloam.nightfall.game import NightfallGame
+
+        if not isinstance(data, dict) or data.get("game") != "nightfall":
+            raise RecordError("not a saved Nightfall state")
+        try:
+            state = cls(NightfallGame.from_setup_json(data["setup"]))
+            for key in ("cards", "wtype", "owner", "wounds", "exiled", "moons"):
+                setattr(state, key, list(data[key]))
+            for key in ("decks", "hands", "discards", "play", "archives", "chain", "effects", "flags", "stack"):
+                setattr(state, key, engine.deep_copy(data[key]))
+            state.minions = {int(k): engine.deep_copy(v) for k, v in data["minions"].items()}
+            for key in ("face_up", "active", "first_player", "turn", "influence", "winner"):
+                setattr(state, key, int(data[key]))
+            state.phase = str(data["phase"])
+            state.ending, state.over = bool(data["ending"]), bool(data["over"])
+            state.ask = None if data["ask"] is None else engine.Ask.from_json(data["ask"])
+            state.rng = Rng.from_json(data["rng"])
+            state.events = list(data["events"])
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise RecordError(f"malformed Nightfall state: {exc!r}") from None
+        state.check_cards()
+        return state
+
+    def all_cards(self) -> list[int]:
+        """Every instance id in every zone; each exactly once in a sound state."""
+        cards = self.wounds + self.exiled + self.moons
+        for piles in (self.decks, self.hands, self.discards, self.play):
+            for pile in piles:
+                cards += pile
+        for info in self.minions.values():
+            cards += info["attached"]
+        for archive in self.archives:
+            cards += archive["cards"]
+        cards += [e["card"] for e in self.chain]
+        return cards
+
+    def check_cards(self) -> None:
+        cards = self.all_cards()
+        if sorted(cards) != list(range(len(self.cards))):
+            raise RecordError(f"cards are not conserved: {len(cards)} placed, {len(set(cards))} distinct,"
+                              f" {len(self.cards)} exist")
+
+    def __repr__(self) -> str:
+        return f"<NightfallState turn {self.turn} player {self.active} {self.phase} {self.decision_kind()}>"
