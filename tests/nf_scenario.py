@@ -1,0 +1,207 @@
+"""Nightfall scenario tests as data: write a position with card names, drive it through
+the same decisions a front end offers, read it back with card names.
+
+>>> t = NfTable(players=2)
+>>> s = t.position(hands={0: ["Kilo 13"]}, play={1: ["Emil Balev"]}, phase="chain")
+>>> s.pending().kind
+'chain_start'
+>>> t.choose(s, "play", "Kilo 13", by=0)
+>>> t.choose(s, "done", by=0); t.choose(s, "done", by=1)   # no links
+>>> t.choose(s, "card", "Emil Balev", by=0)                  # Kilo 13's 1 damage
+>>> t.view(s)["damage"]["Emil Balev"]
+1
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gloam.nightfall import engine
+from gloam.nightfall.actions import (
+    ARCHIVE0,
+    CARD0,
+    DISCARD0,
+    DONE,
+    FEED,
+    OPTION0,
+    PASS,
+    PLAY0,
+    PLAYER0,
+    attack_index,
+    block_index,
+)
+from gloam.nightfall.game import NightfallGame
+from gloam.nightfall.state import NightfallState
+
+PHASE_FRAMES = {
+    "combat": [{"op": "turn", "step": 1}, {"op": "combat", "step": 0}],
+    "chain": [{"op": "turn", "step": 2}, {"op": "chain", "step": "start"}],
+    "claim": [{"op": "turn", "step": 4}, {"op": "claim"}],
+    "cleanup": [{"op": "turn", "step": 5}, {"op": "cleanup", "step": 0}],
+}
+
+
+class NfTable:
+    """Builds positions of a Coldest War game: every card named is a fresh instance."""
+
+    def __init__(self, players: int = 2, moons: bool = False, **setup: Any) -> None:
+        self.game = NightfallGame(players=players, moons=moons, **setup)
+
+    def position(self, *, hands=None, decks=None, discards=None, play=None, archives=None,
+                 wounds: int = 20, face_up: int | None = None, active: int = 0,
+                 phase: str = "chain", influence: int = 0, moon: str | None = None,
+                 damage: dict[str, int] | None = None, attached: dict[str, list[str]] | None = None,
+                 wound_cards: dict[int, list[str]] | None = None) -> NightfallState:
+        """A position at the start of ``phase`` of ``active``'s turn. Lists name cards
+        (data names or ids); decks and discards are bottom first; ``archives`` maps a
+        card name to (owner, size); ``wound_cards`` gives players wounds in hand as
+        "bite"/"burn"/"bleed" of the NF (card-draw) kind unless prefixed "ml:" / "cw:"."""
+        g = self.game
+        s = NightfallState(g)
+        self.names: dict[int, str] = {}
+        n = g.num_players
+
+        def new(name: str, owner: int) -> int:
+            card = g.card_sets[0].card(name)
+            cid = s.new_instance(card.id, owner=owner)
+            self.names[cid] = card.name
+            return cid
+
+        for zone, spec in (("hands", hands), ("decks", decks), ("discards", discards)):
+            for p, names in (spec or {}).items():
+                getattr(s, zone)[p] = [new(x, p) for x in names]
+        for p, names in (wound_cards or {}).items():
+            for spec_name in names:
+                kind, _, wtype = spec_name.rpartition(":")
+                cid = s.new_instance(f"cw-{kind or 'nf'}-wound", wound_type=wtype, owner=p)
+                self.names[cid] = f"{(kind or 'nf').upper()} Wound ({wtype})"
+                s.hands[p].append(cid)
+        for p, names in (play or {}).items():
+            for x in names:
+                cid = new(x, p)
+                s.minions[cid] = {"controller": p, "damage": (damage or {}).get(x, 0), "attached": [], "turn": 0}
+                s.play[p].append(cid)
+                for a in (attached or {}).get(x, []):
+                    s.minions[cid]["attached"].append(new(a, p))
+        for name, (owner, size) in (archives or {}).items():
+            card = g.card_sets[0].card(name)
+            cards = [s.new_instance(card.id) for _ in range(size)]
+            for cid in cards:
+                self.names[cid] = card.name
+            s.archives.append({"card": card.id, "owner": owner, "cards": cards})
+        for k in range(wounds):
+            s.wounds.append(s.new_instance("cw-nf-wound", wound_type=("bite", "burn", "bleed")[k % 3]))
+        s.face_up = wounds if face_up is None else face_up
+        if moon:
+            s.moons = [s.new_instance(g.card_sets[0].card(moon).id)]
+        s.active = active
+        s.phase = phase
+        s.influence = influence
+        s.stack = [dict(f) for f in PHASE_FRAMES[phase]]
+        if phase == "claim":
+            s.influence = influence
+        assert len(s.hands) == n
+        s.check_cards()
+        engine.run(s)
+        return s
+
+    # ------------------------------------------------------------------ driving
+    def id(self, state: NightfallState, name: str, zone: str | None = None) -> int:
+        """The instance id of a card by name (the first found, optionally in a zone)."""
+        for cid, n in self.names.items():
+            if n.strip('"') == name.strip('"') and (zone is None or cid in _zone(state, zone)):
+                return cid
+        raise KeyError(f"no card {name!r}" + (f" in {zone}" if zone else ""))
+
+    def choose(self, state: NightfallState, what: str, name: str | int | None = None, *, by: int,
+               target: int | None = None) -> None:
+        """Apply a decision like the UI would: ``play`` / ``card`` / ``discard`` a card
+        by name, ``player`` / ``archive`` / ``option`` by number, ``attack`` (card name,
+        target=player), ``block`` (blocker name, target=attack number), ``pass``,
+        ``done``, ``feed``. Fails with the legal options if it is not legal."""
+        index = self._index(state, what, name, by, target)
+        legal = state.legal_action_indices()
+        assert state.current_player() == by, \
+            f"it is player {state.current_player()}'s {state.decision_kind()} decision, not {by}'s"
+        assert index in legal, (f"{what} {name!r} is not legal in the {state.decision_kind()} decision;"
+                                f" legal: {self.describe(state)}")
+        state.apply(index, by)
+
+    def _index(self, state, what, name, by, target) -> int:
+        if what == "pass":
+            return PASS
+        if what == "done":
+            return DONE
+        if what == "feed":
+            return FEED
+        if what == "player":
+            return PLAYER0 + int(name)
+        if what == "archive":
+            return ARCHIVE0 + self.archive(state, name)
+        if what == "option":
+            return OPTION0 + int(name)
+        if what == "attack":
+            slot = state.play[by].index(self.id(state, name, "play"))
+            return attack_index(slot, target)
+        if what == "block":
+            slot = state.play[by].index(self.id(state, name, "play"))
+            return block_index(slot, target)
+        base = {"play": PLAY0, "card": CARD0, "discard": DISCARD0}[what]
+        cid = name if isinstance(name, int) else self._legal_card(state, name, base)
+        return base + cid
+
+    def _legal_card(self, state, name, base) -> int:
+        legal = set(state.legal_action_indices())
+        for cid, n in self.names.items():
+            if n.strip('"') == str(name).strip('"') and base + cid in legal:
+                return cid
+        return self.id(state, name)
+
+    def archive(self, state, name) -> int:
+        if isinstance(name, int):
+            return name
+        card = self.game.card_sets[0].card(name)
+        return next(k for k, a in enumerate(state.archives) if a["card"] == card.id)
+
+    def describe(self, state) -> list[str]:
+        return [repr(state.action_space[i]) + self._label(i) for i in state.legal_action_indices()]
+
+    def _label(self, index: int) -> str:
+        for base in (PLAY0, CARD0, DISCARD0):
+            if base <= index < base + 512 and index - base in self.names:
+                return f" ({self.names[index - base]})"
+        return ""
+
+    # ------------------------------------------------------------------ reading
+    def view(self, state: NightfallState) -> dict[str, Any]:
+        """The position with card names: hands, decks, discards, play, damage, chain,
+        wounds per player, influence, and the pending decision."""
+        nm = self.names.get
+
+        def names(ids):
+            return [nm(c, state.cards[c]) for c in ids]
+
+        return {
+            "hands": [names(h) for h in state.hands],
+            "decks": [names(d) for d in state.decks],
+            "discards": [names(d) for d in state.discards],
+            "play": [names(p) for p in state.play],
+            "damage": {nm(m, m): info["damage"] for m, info in state.minions.items()},
+            "attached": {nm(m, m): names(info["attached"]) for m, info in state.minions.items()},
+            "chain": [(nm(e["card"]), e["player"], e["kicker"]) for e in state.chain],
+            "wounds": [state.wound_count(p)[0] for p in range(state.game.num_players)],
+            "exiled": names(state.exiled),
+            "influence": state.influence,
+            "phase": state.phase,
+            "pending": None if state.ask is None else (state.ask.player, state.ask.kind),
+        }
+
+
+def _zone(state: NightfallState, zone: str) -> list[int]:
+    if zone == "play":
+        return [c for p in state.play for c in p]
+    if zone == "hand":
+        return [c for h in state.hands for c in h]
+    if zone == "discard":
+        return [c for d in state.discards for c in d]
+    raise KeyError(zone)
