@@ -1,0 +1,192 @@
+"""A heuristic Nightfall bot: links chains, claims cards that fit its colours, blocks to
+save wounds and aims its damage at the leader. It reads only its own observation and the
+public card data, never a state.
+
+>>> from gloam.games import get_game
+>>> from gloam.bots.base import RandomBot
+>>> from gloam.match import play_match
+>>> game = get_game("nightfall", {"players": 2})
+>>> result = play_match(game, [HeuristicBot(1), RandomBot(2)], seed=4)
+>>> result.state.is_terminal()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gloam.bots.base import Bot
+from gloam.nightfall.actions import (
+    ARCHIVE0,
+    ATTACK0,
+    BLOCK0,
+    CARD0,
+    DISCARD0,
+    DONE,
+    FEED,
+    MAX_PLAYERS,
+    MAX_SLOTS,
+    OPTION0,
+    PASS,
+    PLAY0,
+    PLAYER0,
+)
+
+HOSTILE_OPS = {"damage", "destroy", "discard", "inspect_discard", "fight"}
+
+
+class HeuristicBot(Bot):
+    """Scores each legal option by simple, explainable rules (see the methods)."""
+
+    name = "heuristic"
+
+    def choose(self, game, observation: dict[str, Any], legal: list[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        view = _View(game, observation)
+        scored = [(self._score(view, a), self.rng.random(), a) for a in legal]
+        return max(scored)[2]
+
+    # ------------------------------------------------------------------ scoring
+    def _score(self, v: "_View", a: int) -> float:
+        kind = v.obs["kind"]
+        if kind in ("chain_start", "link"):
+            return self._chain(v, a)
+        if kind == "claim":
+            return self._claim(v, a)
+        if kind == "attack":
+            slot, target = divmod(a - ATTACK0, MAX_PLAYERS)
+            return -v.wounds[target]  # the leader has the fewest wounds (rule 162)
+        if kind == "block":
+            return self._block(v, a)
+        if kind == "target_minion":
+            return self._target_minion(v, a - CARD0)
+        if kind == "target_player":
+            return self._target_player(v, a - PLAYER0)
+        if kind in ("choose_discard",):
+            return 0.0 if a == DONE else -v.card_value(a - CARD0)
+        if kind == "choose_wounds":
+            return 1.0 if a != DONE else 0.0  # discard every wound: two cards for each
+        if kind == "wound_effect":
+            return 1.0 if a != PASS else 0.0
+        if kind == "feed":
+            return 1.0 if a == FEED and v.spare_cards() >= 1 else 0.0
+        if kind == "combat_window":
+            return self._combat(v, a)
+        if kind == "target_card":
+            return v.card_value(a - CARD0)
+        if kind == "target_archive":
+            return v.archive_value(a - ARCHIVE0)
+        if kind == "moon":
+            return 1.0 if a == OPTION0 else 0.0
+        return 0.0
+
+    def _chain(self, v: "_View", a: int) -> float:
+        """Start with the card the most of the hand can link to; link whatever links,
+        kickers first; on other players' chains, link too (our cards resolve for us)."""
+        if a in (PASS, DONE):
+            return 0.0
+        cid = a - PLAY0
+        if v.obs["wtype"][cid] is not None:
+            return 5.0  # the chain wound: discard it, draw a card
+        card = v.card(cid)
+        score = 10.0 + (card.cost or 0)
+        if v.obs["kind"] == "chain_start":
+            score += 3 * sum(1 for c in v.hand if c != cid and v.card(c).is_order
+                             and v.card(c).colour in card.link_colours)
+        elif v.obs["chain"]:
+            last = v.card(v.obs["chain"][-1]["card"])
+            if card.kicker is not None and card.kicker.colour == last.colour:
+                score += 12  # a kicker is a second effect for the same card (rule 135)
+        if card.is_minion:
+            score += 2 + (card.strength or 0)
+        return score
+
+    def _claim(self, v: "_View", a: int) -> float:
+        """Discard wounds for influence first; claim the best card it can afford that
+        fits its colours; stop when nothing good is left."""
+        if a == DONE:
+            return 0.5
+        if DISCARD0 <= a < DISCARD0 + 512:
+            cid = a - DISCARD0
+            return 50.0 if v.obs["wtype"][cid] is not None else -1.0
+        archive = v.obs["archives"][a - ARCHIVE0]
+        card = v.game.card(archive["card"])
+        fit = 2.0 if card.colour in v.my_colours() else 0.0
+        punch = 1.5 * (card.strength or 0) + (2.0 if "damage" in (card.chain or "") else 0.0)
+        return 1.0 + (card.cost or 0) + fit + punch
+
+    def _block(self, v: "_View", a: int) -> float:
+        if a == DONE:
+            return 0.0
+        slot, attack = divmod(a - BLOCK0, MAX_SLOTS)
+        attacks = v.obs["flags"].get("attacks", [])
+        if attack >= len(attacks):
+            return 0.0
+        attacker = attacks[attack]
+        unblocked = 1.0 if not attacker["blockers"] else 0.0
+        return 1.0 + unblocked + 0.1 * (v.card(attacker["minion"]).strength or 0)
+
+    def _target_minion(self, v: "_View", m: int) -> float:
+        """Hostile verbs aim at the leader's minions, the weakest to finish first;
+        friendly verbs (strength, restore) at our own."""
+        info = v.obs["minions"][str(m)]
+        mine = info["controller"] == v.me
+        op = v.top_op()
+        if op in HOSTILE_OPS:
+            if mine:
+                return -100.0
+            health = (v.card(m).health or 0) - info["damage"]
+            return 10.0 - v.wounds[info["controller"]] * 0.1 - health
+        return 10.0 if mine else -10.0
+
+    def _target_player(self, v: "_View", p: int) -> float:
+        op = v.top_op()
+        if op in HOSTILE_OPS or op in ("continuous", "archive_to_deck"):
+            return -100.0 if p == v.me else -v.wounds[p]
+        return 100.0 if p == v.me else 0.0
+
+    def _combat(self, v: "_View", a: int) -> float:
+        if a == PASS:
+            return 0.0
+        card = v.card(a - PLAY0)
+        if card.type == "wound":
+            return 0.5 if v.obs["flags"].get("attacks") else -1.0
+        return 0.5
+
+
+class _View:
+    """Facts read from one observation."""
+
+    def __init__(self, game, obs: dict[str, Any]) -> None:
+        self.game = game
+        self.obs = obs
+        self.me = obs["viewer"]
+        self.hand = obs["hand"]
+        n = len(obs["hand_sizes"])
+        self.wounds = [0] * n
+        for cid, owner in enumerate(obs["owner"]):
+            if owner >= 0 and obs["wtype"][cid] is not None:
+                self.wounds[owner] += 1
+
+    def card(self, cid: int):
+        return self.game.card(self.obs["cards"][cid])
+
+    def card_value(self, cid: int) -> float:
+        if self.obs["wtype"][cid] is not None:
+            return -5.0
+        return float(self.card(cid).cost or 0)
+
+    def archive_value(self, k: int) -> float:
+        return float(self.game.card(self.obs["archives"][k]["card"]).cost or 0)
+
+    def my_colours(self) -> set[str]:
+        return {self.game.card(cid).colour for cid, owner in zip(self.obs["cards"], self.obs["owner"])
+                if owner == self.me and self.game.card(cid).colour}
+
+    def spare_cards(self) -> int:
+        return sum(1 for c in self.hand if self.obs["wtype"][c] is not None) + max(0, len(self.hand) - 3)
+
+    def top_op(self) -> str | None:
+        stack = self.obs["stack"]
+        return stack[-1]["op"] if stack else None

@@ -1,0 +1,73 @@
+"""The heuristic Nightfall bot (issue 3: "links chains, claims cards that fit its colours,
+blocks to save wounds, targets the leader"), given only its observation."""
+
+from __future__ import annotations
+
+import random
+
+from nf_scenario import NfTable
+
+from gloam.bots.base import RandomBot
+from gloam.bots.nightfall_heuristic import HeuristicBot
+from gloam.games import get_game
+from gloam.match import play_match
+from gloam.nightfall.actions import PLAY0, PLAYER0
+
+
+def test_always_legal_in_two_to_five_player_games():
+    for players in (2, 3, 4, 5):
+        game = get_game("nightfall", {"players": players})
+        bots = [HeuristicBot(k) for k in range(players)]
+        result = play_match(game, bots, seed=players)
+        assert result.state.is_terminal()  # play_match applies each choice with apply(): all legal
+
+
+def test_beats_random_in_two_player_games_with_seats_swapped():
+    game = get_game("nightfall", {"players": 2})
+    wins = 0
+    for i in range(60):
+        seat = i % 2
+        bots = [RandomBot(1000 + i), RandomBot(2000 + i)]
+        bots[seat] = HeuristicBot(i)
+        wins += play_match(game, bots, seed=i).state.winner == seat
+    assert wins >= 48, f"heuristic won only {wins} of 60 against random"
+
+
+def test_links_a_card_that_gets_its_kicker():
+    """Rule 135: linking from the kicker colour earns the kicker; the bot prefers that link.
+    Sophia Otrava (white) links to purple; Fresh Meat (purple, white kicker) earns its
+    kicker there, Katya Iliyevna (purple, red kicker) would not."""
+    t = NfTable(players=2)
+    s = t.position(hands={0: ["Sophia Otrava", "Katya Iliyevna", "Fresh Meat"]}, phase="chain")
+    t.choose(s, "play", "Sophia Otrava", by=0)
+    assert len(s.legal_action_indices()) == 3  # Katya, Fresh Meat, or stop
+    choice = HeuristicBot(0).choose(s.game, s.observation(0), s.legal_action_indices())
+    assert choice == PLAY0 + t.id(s, "Fresh Meat")
+
+
+def test_aims_damage_at_the_leader():
+    """Issue 3: "targets the leader" — the opponent with the fewest wounds."""
+    t = NfTable(players=3)
+    s = t.position(hands={0: ["Inhuman Wave"]}, phase="chain",
+                   wound_cards={1: ["bite", "burn", "bleed"], 2: []})
+    t.choose(s, "play", "Inhuman Wave", by=0)
+    for p in (0, 1, 2):
+        t.choose(s, "done", by=p)
+    assert s.pending().kind == "target_player"
+    choice = HeuristicBot(0).choose(s.game, s.observation(0), s.legal_action_indices())
+    assert choice == PLAYER0 + 2
+
+
+def test_choice_depends_only_on_the_observation():
+    """Two states that look the same to the bot give the same choice."""
+    game = get_game("nightfall", {"players": 2})
+    state = game.new_initial_state(5)
+    rng = random.Random(0)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_action_indices()))
+    p = state.current_player()
+    twin = game.determinize(state.observation(p), random.Random(9))
+    assert twin.observation(p) == state.observation(p)
+    a = HeuristicBot(3).choose(game, state.observation(p), state.legal_action_indices())
+    b = HeuristicBot(3).choose(game, twin.observation(p), twin.legal_action_indices())
+    assert a == b
