@@ -177,6 +177,7 @@ class NightfallState(GameState):
         Play text says so is exiled instead of going to the discard pile."""
         info = self.minions.pop(cid)
         self.play[info["controller"]].remove(cid)
+        self.events.append({"type": how, "card": cid, "player": info["controller"]})
         for attached in info["attached"]:
             self.put_in_discard(attached)
         exile = self.card(cid).exile
@@ -184,7 +185,6 @@ class NightfallState(GameState):
             self.exile(cid, f"starter {how}")
         else:
             self.put_in_discard(cid)
-        self.events.append({"type": how, "card": cid, "player": info["controller"]})
         if how == "destroyed":
             destroyed = self.flags.setdefault("destroyed", [0] * self.game.num_players)
             destroyed[info["controller"]] += 1
@@ -216,6 +216,7 @@ class NightfallState(GameState):
         discard pile. The last face-up wound sets ``ending`` (rule 161); past the stack,
         wounds are counted as bare numbers (reading 10)."""
         given = []
+        last = False
         for _ in range(count):
             if self.wounds:
                 cid = self.wounds.pop()
@@ -227,10 +228,11 @@ class NightfallState(GameState):
             if self.face_up > 0:
                 self.face_up -= 1
                 if self.face_up == 0:
-                    self.ending = True
-                    self.events.append({"type": "last_wound", "player": player})
+                    self.ending = last = True
         self.events.append({"type": "wounds", "player": player, "count": count, "cards": given,
                             "reason": reason})
+        if last:
+            self.events.append({"type": "last_wound", "player": player})
 
     # ------------------------------------------------------------------ end of game
     def wound_count(self, player: int) -> tuple[int, list[int]]:
