@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from gloam.nightfall.actions import ARCHIVE0, CARD0, DONE as DONE_ACTION, FEED, PASS, PLAYER0
-from gloam.nightfall.engine import DONE, Ask, op
+from gloam.nightfall.engine import CONTINUE, DONE, Ask, op
 from gloam.nightfall.phases import damage_minion, push
 
 # ---------------------------------------------------------------------- selectors
@@ -169,18 +169,44 @@ def _damage_each(state, frame, choice):
         return DONE
     victims = [q for q in state.clockwise_from(controller)
                if any(state.card(m).keyword == frame["keyword"] for m in state.play[q])]
-    for q in reversed(victims):
-        state.stack.append({"op": "damage_player", "player": q, "amount": frame["amount"],
-                            "source": frame["source"], "from_chain": True})
-    return DONE
+    status, value = _next_victim(state, frame, choice, victims)
+    if status == "ask":
+        return value
+    if status == "done":
+        return DONE
+    state.stack.append({"op": "damage_player", "player": value, "amount": frame["amount"],
+                        "source": frame["source"], "from_chain": True})
+    return CONTINUE
+
+
+def _next_victim(state, frame, choice, victims: list[int]):
+    """Rule 73: events that happen "at once" to several players happen one at a time, in
+    the order the controller of the card chooses. Returns ``("ask", Ask)``,
+    ``("next", player)`` or ``("done", None)``."""
+    left = frame.setdefault("left", victims)
+    if choice is not None:
+        left.remove(choice - PLAYER0)
+        return "next", choice - PLAYER0
+    if not left:
+        return "done", None
+    if len(left) == 1:
+        return "next", left.pop()
+    return "ask", Ask(frame["controller"], "order_events", [PLAYER0 + q for q in left],
+                      "Which player is affected next?")
 
 
 @op("receive")
 def _receive(state, frame, choice):
-    """Each opponent receives wounds: no blockers apply (rule 114)."""
-    for q in state.opponents(frame["controller"]):
-        state.give_wounds(q, frame["amount"], reason="receive")
-    return DONE
+    """Each opponent receives wounds, one player at a time in the order the card's
+    controller chooses (rule 73); no blockers apply (rule 114)."""
+    while True:
+        status, value = _next_victim(state, frame, choice, state.opponents(frame["controller"]))
+        choice = None
+        if status == "ask":
+            return value
+        if status == "done":
+            return DONE
+        state.give_wounds(value, frame["amount"], reason="receive")
 
 
 @op("draw")
@@ -423,7 +449,10 @@ def _fight(state, frame, choice):
     if status == "ask":
         return target
     if status == "chosen" and frame["first"] in state.minions:
-        damage_minion(state, target, state.strength(frame["first"]), frame["first"])
+        if state.game.effects.negates_chain_damage(state, target, frame):
+            state.events.append({"type": "negated", "card": target, "source": frame["source"]})
+        else:
+            damage_minion(state, target, state.strength(frame["first"]), frame["first"])
     return DONE
 
 
