@@ -21,6 +21,7 @@ from gloam.nightmarium.cards import Composition, composition_from_setup, standar
 from gloam.nightmarium.state import NightmariumState
 
 HAND_SIZE = 5  # seed 004 Setup: deal 5 cards to each player
+_DEAL_TRIES = 1000  # re-deals tried before a determinization gives up
 
 
 class NightmariumGame(Game):
@@ -102,7 +103,10 @@ class NightmariumGame(Game):
 
     def determinize(self, observation: dict[str, Any], rng: Any) -> NightmariumState:
         """A full state agreeing with ``observation``: the cards its viewer has not seen
-        (the deck and the unknown part of the other hands) are re-dealt at random.
+        (the deck and the unknown part of the other hands) are re-dealt at random, among
+        the deals that fit what the table has seen: a player owing the same-Legion
+        penalty holds a card of that Legion exactly when they were asked for one
+        (rule 203), and a player resolving Mockingbird holds a playable card (rule 206).
 
         ``rng`` is a :class:`~gloam.core.rng.Rng` or a :class:`random.Random`.
         """
@@ -113,24 +117,40 @@ class NightmariumGame(Game):
         for player in observation["creatures"]:
             for creature in player:
                 seen.update(creature)
-        pool = [c for c in range(len(self.composition.cards)) if c not in seen]
+        unseen = [c for c in range(len(self.composition.cards)) if c not in seen]
         need = [0 if p == viewer else observation["hand_sizes"][p] - len(observation["known"][p])
                 for p in range(self.players)]
-        if sum(need) + observation["deck_size"] != len(pool):
+        if sum(need) + observation["deck_size"] != len(unseen):
             raise ValueError("observation is inconsistent with the card composition")
-        if isinstance(rng, Rng):
+        for _ in range(_DEAL_TRIES):
+            pool = list(unseen)
             rng.shuffle(pool)
-            new_seed = rng.next_u64()
+            hands = []
+            for p in range(self.players):
+                if p == viewer:
+                    hands.append(list(observation["hand"]))
+                else:
+                    hands.append(list(observation["known"][p]) + [pool.pop() for _ in range(need[p])])
+            if self._deal_fits(observation, hands):
+                break
         else:
-            rng.shuffle(pool)
-            new_seed = rng.getrandbits(64)
-        hands = []
-        for p in range(self.players):
-            if p == viewer:
-                hands.append(list(observation["hand"]))
-            else:
-                hands.append(list(observation["known"][p]) + [pool.pop() for _ in range(need[p])])
-        fields = dict(observation, hands=hands, deck=pool, rng=new_seed)
+            raise ValueError("no deal of the unseen cards fits this observation")
+        new_seed = rng.next_u64() if isinstance(rng, Rng) else rng.getrandbits(64)
         state = NightmariumState(self)
-        state.load_fields(fields)
+        state.load_fields(dict(observation, hands=hands, deck=pool, rng=new_seed))
         return state
+
+    def _deal_fits(self, observation: dict[str, Any], hands: list[list[int]]) -> bool:
+        """Whether a re-deal agrees with the decision the table sees pending."""
+        mode = observation["mode"]
+        if mode == "penalty":
+            owner, legion = observation["penalties"][0]
+            holds = any(self.legion[c] == legion for c in hands[owner])
+            return holds != observation["pen_any"]
+        if mode == "mockingbird":
+            from gloam.nightmarium.state import _plays
+
+            active = observation["active"]
+            return bool(_plays(hands[active], observation["creatures"][active], self.parts, self.creatures,
+                               self.play_base))
+        return True
