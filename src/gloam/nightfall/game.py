@@ -16,63 +16,87 @@ from typing import Any
 from gloam.core.errors import SetupError
 from gloam.core.protocol import Game
 from gloam.core.rng import Rng
-from gloam.nightfall import engine
-from gloam.nightfall.actions import MAX_INSTANCES, action_space
+from gloam.nightfall import engine, setup
+from gloam.nightfall.actions import action_space
 from gloam.nightfall.cards import Card, load_set
 from gloam.nightfall.registry import Effects
+from gloam.nightfall.setup import ARCHIVE_SETUPS as SETUPS
+from gloam.nightfall.setup import LONG_EXTRA, WOUNDS_PER_PLAYER
 from gloam.nightfall.state import NightfallState
 
-PILE = 7  # each archive starts with seven identical cards (rule 6)
-COMMONS = 8  # rule 24
-START_HAND = 5  # rule 35
-WOUNDS_PER_PLAYER = 10  # rule 13
-LONG_EXTRA = 5  # rule 14
-SETUPS = ("quick",)
+_OPTIONS = ("players", "sets", "archives", "draft_cards", "long", "moons", "first_player", "turn_limit")
 
 
 class NightfallGame(Game):
     """Setup: 2-5 players (reading 5), the sets (The Coldest War for now), the archive
-    setup (``"quick"``: the quick-start pairings, rule 31), longer games (rule 14), moon
-    phases (rule 36), the first player (rule 37), and an optional turn limit for
-    simulations (0: none)."""
+    setup (``"quick"``: the quick-start pairings, rule 31; ``"draft"``: The Coldest War's
+    draft, rules 17-24, the 2-player draft of rule 30 with 2 players; ``"ml-draft"``:
+    Martial Law's draft, rules 25-29), the draft cards dealt to each player
+    (``draft_cards``, rule 19: 4 with one set, 5-6 with two, 7-10 with more; default the
+    lowest), longer games (rule 14), moon phases (rule 36), the first player (rule 37: a
+    seat, or ``"random"`` drawn from the game's generator at the end of the setup), and
+    an optional turn limit for simulations (0: none).
+
+    With ``first_player="random"``, ``game.first_player`` is 0 until a state's setup draws
+    the seat: ``state.first_player`` is the one to read."""
 
     name = "nightfall"
     min_players = 2
     max_players = 5
 
     def __init__(self, players: int = 2, sets: tuple[str, ...] = ("CW",), archives: str = "quick",
-                 long: bool = False, moons: bool = False, first_player: int = 0, turn_limit: int = 0) -> None:
-        for key, value in (("players", players), ("first_player", first_player), ("turn_limit", turn_limit)):
+                 long: bool = False, moons: bool = False, first_player: int | str = 0, turn_limit: int = 0,
+                 draft_cards: int | None = None) -> None:
+        for key, value in (("players", players), ("turn_limit", turn_limit)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise SetupError(f"{key} must be an integer, not {value!r}")
         if not self.min_players <= players <= self.max_players:
             raise SetupError(f"Nightfall is for 2 to 5 players, not {players}")
-        if not 0 <= first_player < players:
-            raise SetupError(f"first_player must be a seat from 0 to {players - 1}, not {first_player}")
-        if archives not in SETUPS:
+        if first_player != "random":
+            if isinstance(first_player, bool) or not isinstance(first_player, int):
+                raise SetupError(f"first_player must be an integer or \"random\", not {first_player!r}")
+            if not 0 <= first_player < players:
+                raise SetupError(f"first_player must be a seat from 0 to {players - 1}, not {first_player}")
+        if not isinstance(archives, str) or archives not in SETUPS:
             raise SetupError(f"archives must be one of {', '.join(SETUPS)}, not {archives!r}")
+        if isinstance(sets, str) or not all(isinstance(code, str) for code in sets):
+            raise SetupError(f"sets must be a list of set codes, not {sets!r}")
         if tuple(sets) != ("CW",):
             raise SetupError(f"only The Coldest War (CW) is playable so far, not {', '.join(sets)}")
+        for key, value in (("long", long), ("moons", moons)):
+            if not isinstance(value, bool):
+                raise SetupError(f"{key} must be true or false, not {value!r}")
         if turn_limit < 0:
             raise SetupError("turn_limit must be 0 (no limit) or positive")
         self.players = players
         self.sets = tuple(sets)
         self.archive_setup = archives
-        self.long = bool(long)
-        self.use_moons = bool(moons)
-        self.first_player = first_player
+        self.long = long
+        self.use_moons = moons
+        self.random_first = first_player == "random"
+        self.first_player = 0 if self.random_first else first_player
         self.turn_limit = turn_limit
         self.card_sets = [load_set(code) for code in self.sets]
         self._cards = {c.id: c for s in self.card_sets for c in s.cards}
+        if archives in setup.DRAFTS:
+            self.draft_cards = setup.check_draft(players, len(self.sets), len(setup.draft_pool(self)), draft_cards)
+        elif draft_cards is not None:
+            raise SetupError(f"draft_cards is an option of the drafts ({', '.join(setup.DRAFTS)}),"
+                             f" not of archives={archives!r}")
+        else:
+            self.draft_cards = None
         self.effects = Effects(self.card_sets)
         wounds = sum(len(s.wound_cards()) for s in self.card_sets)
         self.face_up = players * (WOUNDS_PER_PLAYER + (LONG_EXTRA if long else 0))
         if self.face_up > wounds:
             raise SetupError(f"{self.face_up} face-up wounds are needed but the wound stack has {wounds}"
                              " (mix in another set's wounds for this game)")
+        setup.check_instances(self)
         self._setup_json = {"players": players, "sets": list(self.sets), "archives": archives,
                             "long": self.long, "moons": self.use_moons, "first_player": first_player,
                             "turn_limit": turn_limit}
+        if self.draft_cards is not None:
+            self._setup_json["draft_cards"] = self.draft_cards
 
     @property
     def num_players(self) -> int:
@@ -89,75 +113,46 @@ class NightfallGame(Game):
         return self._setup_json
 
     @classmethod
-    def from_setup_json(cls, data: dict[str, Any]) -> "NightfallGame":
+    def from_setup_json(cls, data: dict[str, Any]) -> NightfallGame:
         if not isinstance(data, dict):
             raise SetupError("setup must be an object")
-        unknown = set(data) - {"players", "sets", "archives", "long", "moons", "first_player", "turn_limit"}
+        unknown = set(data) - set(_OPTIONS)
         if unknown:
             raise SetupError(f"unknown setup option(s): {', '.join(sorted(unknown))}")
-        return cls(players=data.get("players", 2), sets=tuple(data.get("sets", ("CW",))),
+        sets = data.get("sets", ("CW",))
+        if not isinstance(sets, (list, tuple)):
+            raise SetupError(f"sets must be a list of set codes, not {sets!r}")
+        return cls(players=data.get("players", 2), sets=tuple(sets),
                    archives=data.get("archives", "quick"), long=data.get("long", False),
                    moons=data.get("moons", False), first_player=data.get("first_player", 0),
-                   turn_limit=data.get("turn_limit", 0))
+                   turn_limit=data.get("turn_limit", 0), draft_cards=data.get("draft_cards"))
 
     # ------------------------------------------------------------------ setup
     def new_initial_state(self, seed: int) -> NightfallState:
+        """Rules 13-37. Quick start: starting decks, archives, wound stack, moons, opening
+        hands, first player. A draft follows the rulebook's order: starting decks and
+        wound stack; the draft, whose picks are the first decisions; on the last pick the
+        archives (rule 23), the opening hands, the moons (so nobody drafts knowing the
+        first moon) and the first player."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"seed must be an integer, not {seed!r}")
         state = NightfallState(self)
         state.rng = rng = Rng(seed)
-        n = self.players
-        cw = self.card_sets[0]
-        for p in range(n):  # rule 33: two of each of the six starting minions
-            for starter in cw.starters:
-                for _ in range(2):
-                    state.decks[p].append(state.new_instance(starter.id, owner=p))
-        privates, commons = self._quick_start(cw, rng)
-        for p, pair in enumerate(privates):
-            for card in pair:
-                self._archive(state, card, p)
-        for card in commons:
-            self._archive(state, card, -1)
-        wounds = [state.new_instance(w.card.id, wound_type=w.wound_type) for w in cw.wound_cards()]
-        rng.shuffle(wounds)
-        state.wounds = wounds
-        state.face_up = self.face_up
-        if self.use_moons:
-            state.moons = [state.new_instance(m.id) for m in cw.moons]
-            rng.shuffle(state.moons)
-        if len(state.cards) > MAX_INSTANCES:
-            raise SetupError(f"{len(state.cards)} cards exceed the {MAX_INSTANCES} a game can hold")
-        state.events.append({"type": "setup", "players": n, "archives": [a["card"] for a in state.archives],
-                             "owners": [a["owner"] for a in state.archives], "face_up": state.face_up})
-        for p in range(n):  # rule 35
-            rng.shuffle(state.decks[p])
-            state.draw(p, START_HAND, reason="deal")
-        state.stack.append({"op": "turn", "step": 0})
+        setup.starting_decks(state)  # rule 33
+        if self.archive_setup == "quick":
+            privates, commons = setup.quick_start(self, rng)  # rule 31
+            setup.build_archives(state, privates, commons)
+            setup.wound_stack(state)  # rules 13-15
+            setup.moon_stack(state)  # rule 36
+            setup.setup_event(state)
+            setup.deal_hands(state)  # rules 35, 37
+            state.stack.append({"op": "turn", "step": 0})
+        else:
+            setup.wound_stack(state)
+            state.stack.append({"op": "turn", "step": 0})
+            setup.start_draft(state)  # rules 17-30; then hands, moons, first player (35-37)
         engine.run(state)
         return state
-
-    def _quick_start(self, cw, rng: Rng) -> tuple[list[list[Card]], list[Card]]:
-        """Rule 31: each player gets one quick-start pair as private archives. The
-        commons are 8 of the remaining draft cards, at random (gloam's reading: the
-        rulebook does not say which commons a quick-start game uses)."""
-        pairs = []
-        seen = set()
-        for card in cw.draftable:
-            partner = card.quick_start_partner
-            if partner and card.name not in seen:
-                pairs.append([card, cw.card(partner)])
-                seen.update({card.name, partner})
-        rng.shuffle(pairs)
-        privates = pairs[: self.players]
-        used = {c.id for pair in privates for c in pair}
-        rest = [c for c in cw.draftable if c.id not in used]
-        rng.shuffle(rest)
-        return privates, sorted(rest[:COMMONS], key=lambda c: c.name)
-
-    @staticmethod
-    def _archive(state: NightfallState, card: Card, owner: int) -> None:
-        cards = [state.new_instance(card.id) for _ in range(PILE)]
-        state.archives.append({"card": card.id, "owner": owner, "cards": cards})
 
     # ------------------------------------------------------------------ determinize
     def determinize(self, observation: dict[str, Any], rng: Any) -> NightfallState:
@@ -219,6 +214,8 @@ class NightfallGame(Game):
         state.chain = engine.deep_copy(obs["chain"])
         state.effects = engine.deep_copy(obs["effects"])
         state.flags = engine.deep_copy(obs["flags"])
+        if obs.get("draft") is not None:  # a draft in progress: re-deal what the viewer never saw
+            state.flags["draft"] = setup.redeal_draft(self, obs["draft"], viewer, rng)
         state.stack = engine.deep_copy(obs["stack"])
         for key in ("face_up", "active", "first_player", "turn", "influence", "winner"):
             setattr(state, key, obs[key])

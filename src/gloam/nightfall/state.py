@@ -17,6 +17,7 @@ from gloam.core.protocol import GameState
 from gloam.core.rng import Rng
 from gloam.nightfall import engine
 from gloam.nightfall.actions import action_space
+from gloam.nightfall.setup import draft_view
 
 if TYPE_CHECKING:
     from gloam.nightfall.cards import Card
@@ -308,12 +309,13 @@ class NightfallState(GameState):
             "effects": engine.deep_copy(self.effects),
             "moon": self.moons[-1] if self.moons else None,
             "moon_count": len(self.moons),
-            "flags": engine.deep_copy(self.flags),
+            "flags": engine.deep_copy({k: v for k, v in self.flags.items() if k != "draft"}),
             "stack": engine.deep_copy(self.stack),
             "ending": self.ending,
             "over": self.over,
             "winner": self.winner,
             "looking_at": self._looking_at(player),
+            "draft": draft_view(self, player),  # a draft in progress (setup.py), else None
         }
 
     def _looking_at(self, player: int) -> dict[str, Any] | None:
