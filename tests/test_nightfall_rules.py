@@ -1161,6 +1161,8 @@ def test_rule_136_the_kicker_resolves_after_the_chain_text():
     start_chain(t, s, [(0, "Kilo 13"), (0, "Emil Balev")])
     assert s.hands[0] == []
     t.choose(s, "card", "Gregor Dzanic", by=0)
+    assert s.decision_kind() == "feed"  # the chain text's Feed comes before the kicker (rule 136)
+    t.choose(s, "pass", by=0)
     kinds = [e["type"] for e in s.events]
     assert kinds.index("damage") < kinds.index("kicker") < len(kinds) - kinds[::-1].index("draw")
     assert sorted(names(t, s.hands[0])) == ["JAREK", "Snowstorm"]

@@ -341,6 +341,7 @@ def _use_chain_wound(state, player: int, cid: int) -> bool:
         return False
     texts = state.game.effects.texts(state.cards[cid])
     state.flags["chain_wound_used"] = True
+    state.flags["wound_effect_used"] = True  # rule 159: no other wound effect after it
     state.discard_from_hand(player, cid, "wound effect")
     push(state, texts.wound, source=cid, controller=player)
     return True
@@ -348,9 +349,10 @@ def _use_chain_wound(state, player: int, cid: int) -> bool:
 
 @op("resolve_card")
 def resolve_card(state, frame, choice):
-    """Rules 129-141 and 88-92: chain text (Your Chain only on the active player's cards,
-    reading 6), then the kicker if it was earned, then feed, then the card goes into play
-    (a minion) or to its owner's discard pile (an action)."""
+    """Rules 129-141 and 88-92, top-down (rule 136): chain text (Your Chain only on the
+    active player's cards, reading 6) and its feed, then the kicker if it was earned and
+    its feed, then the card goes into play (a minion) or to its owner's discard pile (an
+    action). Frames carry which text they come from (Butcher's Moon negates chain text)."""
     cid, player = frame["card"], frame["player"]
     texts = state.game.effects.texts(state.cards[cid])
     step = frame["step"]
@@ -361,26 +363,24 @@ def resolve_card(state, frame, choice):
         frames = list(texts.chain)
         if player == state.active:
             frames += texts.your_chain
-        push(state, frames, source=cid, controller=player)
+        push(state, frames, source=cid, controller=player, text="chain")
         return CONTINUE
     if step == 1:
+        if texts.feed_on == "chain":
+            asked = _feed(state, frame, choice, texts, texts.chain, "chain")
+            if asked is not None:
+                return asked
         frame["step"] = 2
         if state.game.effects.gets_kicker(state, cid, player, frame["kicker"]) and texts.kicker:
             frame["kicked"] = True
             state.events.append({"type": "kicker", "card": cid, "player": player})
-            push(state, texts.kicker, source=cid, controller=player)
+            push(state, texts.kicker, source=cid, controller=player, text="kicker")
         return CONTINUE
     if step == 2:
-        feed = texts.feed
-        fed_text = texts.chain if texts.feed_on == "chain" else texts.kicker if frame.get("kicked") else []
-        if feed and fed_text and texts.feed_on in ("chain", "kicker"):
-            if choice == FEED:
-                state.events.append({"type": "feed", "card": cid, "player": player})
-                push(state, list(feed) + list(fed_text), source=cid, controller=player)
-                return CONTINUE
-            if choice is None:  # asked whenever the text fed can be; Feed offered if payable
-                options = [FEED, PASS] if state.game.effects.can_pay(state, player, feed) else [PASS]
-                return Ask(player, "feed", options, "Feed: pay again to repeat the text, or pass")
+        if texts.feed_on == "kicker" and frame.get("kicked"):
+            asked = _feed(state, frame, choice, texts, texts.kicker, "kicker")
+            if asked is not None:
+                return asked
         frame["step"] = 3
         return CONTINUE
     # step 3: the card leaves the chain
@@ -397,6 +397,21 @@ def resolve_card(state, frame, choice):
     else:
         state.put_in_discard(cid)
     return DONE
+
+
+def _feed(state, frame, choice, texts, fed_text, text: str):
+    """Rules 88-90: after the first, mandatory resolution, pay the feed price to resolve
+    the text again, as often as the controller can and will. Returns an Ask, CONTINUE
+    after a feed, or None when the controller is done."""
+    cid, player = frame["card"], frame["player"]
+    if choice == FEED:
+        state.events.append({"type": "feed", "card": cid, "player": player})
+        push(state, list(texts.feed) + list(fed_text), source=cid, controller=player, text=text)
+        return CONTINUE
+    if choice is None:  # asked whenever the text can be fed; Feed offered if payable
+        options = [FEED, PASS] if state.game.effects.can_pay(state, player, texts.feed) else [PASS]
+        return Ask(player, "feed", options, "Feed: pay again to repeat the text, or pass")
+    return None
 
 
 # ---------------------------------------------------------------------- claim

@@ -166,9 +166,11 @@ class Effects:
             and state.card(cid).kicker is not None
 
     def negates_chain_damage(self, state, minion: int, frame: dict) -> bool:
+        """Butcher's Moon: damage from chain text (not kicker text) on its keyword."""
         moon = self._moon(state)
         keyword = moon.get("negate_chain_damage_keyword")
-        return bool(keyword) and state.phase == "chain" and state.card(minion).keyword == keyword
+        return (bool(keyword) and frame.get("text") == "chain"
+                and state.card(minion).keyword == keyword)
 
     def can_pay(self, state, player: int, cost: list[dict]) -> bool:
         need = sum(f["amount"] for f in cost if f["op"] == "discard" and not f["wounds_only"])
@@ -188,29 +190,31 @@ class Effects:
                 out.append(k)
         return out
 
-    def _claim_terms(self, state, player: int, k: int) -> tuple[int, dict | None] | None:
-        """(cost, permission used) for claiming archive k's top card, or None."""
+    def _claim_terms(self, state, player: int, k: int) -> tuple[int, list[dict]] | None:
+        """(cost, permissions used) for claiming archive k's top card now, or None. An
+        opposing private archive needs a permission (Victor One); a free claim (Kaos 33)
+        combines with it (rule 149)."""
         archive = state.archives[k]
         top = archive["cards"][-1]
         if state.wtype[top] is not None:  # a wound on top of an archive costs 0 (rule 152)
             cost = 0
         else:
             cost = state.card(top).cost or 0
-        own = archive["owner"] in (-1, player)
-        for e in state.effects:
-            if e.get("player") != player or e.get("count", 1) <= 0:
-                continue
-            if e["kind"] == "claim_free" and own and cost <= e["max_cost"]:
-                return 0, e
-            if e["kind"] == "claim_opposing" and not own and e.get("archive") == k and cost <= state.influence:
-                return cost, e
-        if own and cost <= state.influence:
-            return cost, None
-        return None
+        mine = [e for e in state.effects if e.get("player") == player and e.get("count", 1) > 0]
+        used: list[dict] = []
+        if archive["owner"] not in (-1, player):
+            opening = next((e for e in mine if e["kind"] == "claim_opposing" and e.get("archive") == k), None)
+            if opening is None:
+                return None
+            used.append(opening)
+        free = next((e for e in mine if e["kind"] == "claim_free" and cost <= e["max_cost"]), None)
+        if free is not None:
+            return 0, used + [free]
+        return (cost, used) if cost <= state.influence else None
 
     def claim(self, state, player: int, k: int) -> None:
-        cost, permission = self._claim_terms(state, player, k)
-        if permission is not None:
+        cost, permissions = self._claim_terms(state, player, k)
+        for permission in permissions:
             permission["count"] = permission.get("count", 1) - 1
         state.influence -= cost
         cid = state.archives[k]["cards"].pop()

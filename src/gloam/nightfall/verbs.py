@@ -149,7 +149,8 @@ def _damage(state, frame, choice):
             return DONE
         damage_minion(state, target, amount, frame["source"])
         if frame["then"] and target not in state.minions:
-            push(state, frame["then"], source=frame["source"], controller=frame["controller"])
+            push(state, frame["then"], source=frame["source"], controller=frame["controller"],
+                 text=frame.get("text"))
         return DONE
     state.stack.append({"op": "damage_player", "player": target, "amount": amount,
                         "source": frame["source"], "from_chain": True})
@@ -283,8 +284,10 @@ def _restore(state, frame, choice):
 
 @op("strength")
 def _strength(state, frame, choice):
-    if frame["target"] is None:
-        state.effects.append({"kind": "strength_all", "player": frame["controller"], "amount": frame["amount"]})
+    if frame["target"] is None:  # each friendly minion in play now (not later arrivals)
+        for m in state.play[frame["controller"]]:
+            state.effects.append({"kind": "strength", "target": m, "amount": frame["amount"]})
+            state.events.append({"type": "strength", "card": m, "amount": frame["amount"]})
         return DONE
     status, target = _choose(state, frame, choice, frame["target"], "Increase a target minion's strength")
     if status == "ask":
@@ -330,7 +333,6 @@ def _fetch(state, frame, choice):
     if choice is None:
         options = [c for c in pile if c != frame["source"]
                    and (not frame["wound"] or state.wtype[c] is not None)
-                   and (frame["wound"] or state.wtype[c] is None)
                    and (frame["keyword"] is None or state.card(c).keyword == frame["keyword"])
                    and (frame["to"] != "play" or state.card(c).is_minion)]
         if not options:
@@ -479,7 +481,8 @@ def _each_opponent_damages(state, frame, choice):
     on the controller's minions."""
     for q in reversed(state.opponents(frame["controller"])):
         state.stack.append({"op": "damage", "target": minion("not_controller"), "amount": frame["amount"],
-                            "then": [], "chooser": q, "source": frame["source"], "controller": frame["controller"]})
+                            "then": [], "chooser": q, "source": frame["source"], "controller": frame["controller"],
+                            "text": frame.get("text")})
     return DONE
 
 
