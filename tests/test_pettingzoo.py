@@ -166,3 +166,117 @@ def test_setup_errors_are_reported():
         GloamAECEnv("nightmarium", turn_limit=0)
     with pytest.raises(ValueError):
         nightmarium_env(render_mode="rgb_array")
+
+
+# ============================================================================ Nightfall
+from gloam.bots.nightfall_heuristic import HeuristicBot  # noqa: E402
+from gloam.interop.pettingzoo import nightfall_env  # noqa: E402
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_pettingzoo_api_test_passes_on_nightfall(players):
+    api_test(nightfall_env(players=players), num_cycles=1000)
+
+
+def test_pettingzoo_seed_test_passes_on_nightfall():
+    seed_test(lambda: nightfall_env(players=3, moons=True), num_cycles=500)
+
+
+def test_nightfall_agents_spaces_and_first_observation():
+    env = nightfall_env(players=3, first_player=2)
+    env.reset(seed=1)
+    assert env.possible_agents == ["player_0", "player_1", "player_2"]
+    assert env.agent_selection == "player_2"  # rule 37: the chosen first player starts
+    space = env.observation_space("player_0")
+    assert space["action_mask"].shape == (1937,) and env.action_space("player_0").n == 1937
+    observation = env.observe("player_0")
+    assert space.contains(observation)
+    assert not observation["action_mask"].any()
+
+
+def test_every_player_is_asked_in_a_nightfall_combat_window():
+    """Rules 81-86: players take turns from the active player, and the window closes
+    only when everyone has passed in a row; the mask is exactly the legal options of
+    the agent to act and empty for everyone else."""
+    env = nightfall_env(players=3)
+    env.reset(seed=3)
+    state = env.unwrapped.game_state
+    asked = []
+    while state.decision_kind() == "combat_window" and state.turn == 1:
+        agent = env.agent_selection
+        asked.append(agent)
+        for other in env.agents:
+            mask = env.observe(other)["action_mask"]
+            if other == agent:
+                assert sorted(np.flatnonzero(mask)) == sorted(state.legal_action_indices())
+            else:
+                assert not mask.any()
+        env.step(0)  # pass
+    assert asked[:3] == ["player_0", "player_1", "player_2"]
+
+
+def test_heuristic_seats_play_the_same_nightfall_game_as_gloam_match_and_the_winner_gets_the_reward():
+    env = nightfall_env(players=2)
+    policies = {f"player_{p}": bot_policy(env, HeuristicBot(p)) for p in range(2)}
+    final = play(env, lambda agent, _: policies[agent](agent), seed=21)
+    game = get_game("nightfall", {"players": 2, "turn_limit": 1000})
+    reference = play_match(game, [HeuristicBot(p) for p in range(2)], seed=21)
+    winner = reference.state.winner
+    assert winner >= 0
+    assert env.unwrapped.game_state.to_json() == reference.state.to_json()
+    assert final == {f"player_{p}": (1.0 if p == winner else 0.0, True, False) for p in range(2)}
+
+
+def test_the_turn_limit_truncates_a_nightfall_game_with_no_reward():
+    env = nightfall_env(players=3, turn_limit=2)
+    rng = np.random.default_rng(0)
+    final = play(env, lambda agent, obs: random_action(obs, rng), seed=5)
+    assert final == {f"player_{p}": (0.0, False, True) for p in range(3)}
+    assert env.agents == [] and env.unwrapped.game_state.turn == 3
+
+
+def test_nightfall_observations_hide_the_other_hands():
+    """Two worlds that differ only in what player 0 cannot see (NightfallGame.determinize
+    re-deals the other hands and decks) give player 0 the same observation."""
+    env = nightfall_env(players=2)
+    env.reset(seed=8)
+    raw = env.unwrapped
+    seen_0 = raw.observe("player_0")["observation"]
+    seen_1 = raw.observe("player_1")["observation"]
+    truth = raw.game_state
+    world = raw.game.determinize(truth.observation(0), random.Random(1))
+    assert sorted(world.hands[1]) != sorted(truth.hands[1])
+    raw.game_state = world
+    assert np.array_equal(raw.observe("player_0")["observation"], seen_0)
+    assert not np.array_equal(raw.observe("player_1")["observation"], seen_1)
+
+
+def test_a_nightfall_draft_is_played_through_the_environment():
+    """The draft setups are available here (rules 17-24): the first decisions are draft
+    picks, shown in the agent's tensor, and the game plays on to its end."""
+    env = nightfall_env(players=3, archives="draft")
+    env.reset(seed=2)
+    raw = env.unwrapped
+    assert raw.game_state.decision_kind() == "draft"
+    before = raw.observe("player_0")["observation"]
+    env.step(int(np.flatnonzero(env.observe("player_0")["action_mask"])[0]))
+    assert not np.array_equal(raw.observe("player_0")["observation"], before)
+    rng = np.random.default_rng(2)
+    final = play(env, lambda agent, obs: random_action(obs, rng), seed=2)
+    assert sum(reward for reward, _, _ in final.values()) == 1.0
+    assert len(raw.game_state.archives) == 8 + 2 * 3  # rule 24
+
+
+def test_nightfall_render_shows_the_table():
+    env = nightfall_env(render_mode="ansi", players=2)
+    env.reset(seed=4)
+    text = env.render()
+    assert "Player 1:" in text and "Player 2:" in text and "Archives:" in text
+    assert "Wound stack 60 (20 face up)" in text  # rule 13: 10 face-up wounds per player
+
+
+def test_nightfall_setup_errors_are_reported():
+    with pytest.raises(SetupError):
+        nightfall_env(players=1)
+    with pytest.raises(SetupError):
+        nightfall_env(turn_limit=0)

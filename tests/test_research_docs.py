@@ -22,6 +22,14 @@ def test_the_page_has_an_evaluation_example_for_each_api():
     assert openspiel and pettingzoo
 
 
+def test_the_page_has_a_nightfall_example_against_the_heuristic_bot_for_each_api():
+    openspiel = [b for b in BLOCKS if "python_gloam_nightfall" in b and "evaluate_bots" in b
+                 and "GloamBot(game, HeuristicBot(" in b]
+    pettingzoo = [b for b in BLOCKS if "nightfall_env(" in b and "bot_policy(env, HeuristicBot(" in b]
+    checks = [b for b in BLOCKS if "api_test(nightfall_env(" in b and "seed_test(lambda: nightfall_env(" in b]
+    assert openspiel and pettingzoo and checks
+
+
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array",
                             "ignore:Observation space for each agent")
 @pytest.mark.parametrize("number", range(len(BLOCKS)), ids=lambda n: f"block{n + 1}")

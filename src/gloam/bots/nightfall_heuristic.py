@@ -109,7 +109,10 @@ class HeuristicBot(Bot):
             return 0.5
         if DISCARD0 <= a < DISCARD0 + 512:
             cid = a - DISCARD0
-            return 50.0 if v.obs["wtype"][cid] is not None else -1.0
+            if v.obs["wtype"][cid] is not None:
+                return 50.0
+            # discard orders for influence when that reaches a card it cannot afford yet
+            return 1.0 - v.card_value(cid) / 100 if v.saving_up() else -1.0
         archive = v.obs["archives"][a - ARCHIVE0]
         card = v.game.card(archive["card"])
         fit = 2.0 if card.colour in v.my_colours() else 0.0
@@ -186,6 +189,17 @@ class _View:
 
     def spare_cards(self) -> int:
         return sum(1 for c in self.hand if self.obs["wtype"][c] is not None) + max(0, len(self.hand) - 3)
+
+    def saving_up(self) -> bool:
+        """Whether discarding the hand for influence would reach a card worth claiming
+        (cost 4 or more) that the current influence cannot pay for."""
+        influence, reach = self.obs["influence"], self.obs["influence"] + len(self.hand)
+        for archive in self.obs["archives"]:
+            if archive["size"] and archive["owner"] in (-1, self.me):
+                cost = self.game.card(archive["card"]).cost or 0
+                if influence < cost <= reach and cost >= 4:
+                    return True
+        return False
 
     def top_op(self) -> str | None:
         stack = self.obs["stack"]

@@ -1,15 +1,25 @@
 """gloam's games as OpenSpiel Python games.
 
 Importing this module registers every game bound in :mod:`gloam.interop` with pyspiel
-as ``python_gloam_<name>`` (today ``python_gloam_nightmarium``), so OpenSpiel's own
-tools and algorithms run on it::
+as ``python_gloam_<name>`` (``python_gloam_nightmarium`` and ``python_gloam_nightfall``),
+so OpenSpiel's own tools and algorithms run on them::
 
     import gloam.interop.openspiel  # registers the games
     game = pyspiel.load_game("python_gloam_nightmarium(players=3,seed=7)")
+    game = pyspiel.load_game("python_gloam_nightfall(players=3,moons=True)")
 
-Game parameters: ``seed`` plus every integer setup option of the gloam game (for
-Nightmarium ``players``, ``creatures``, ``first_player`` and ``turn_limit``, which
-defaults to 500 here because OpenSpiel needs a bounded game).
+Game parameters: ``seed`` plus every integer and true/false setup option of the gloam
+game. Nightmarium: ``players``, ``creatures``, ``first_player`` and ``turn_limit``
+(default 500 here: OpenSpiel needs a bounded game). Nightfall: ``players``, ``long``,
+``moons``, ``first_player`` and ``turn_limit`` (default 1000 here), always with The
+Coldest War's quick-start archives.
+
+Turn limits: a game still going after ``turn_limit`` turns is over with no winner
+(returns all 0). Nightmarium's engine ends it itself; Nightfall's engine does not, so
+the wrapper stops it at the first decision of turn ``turn_limit + 1``
+(:attr:`gloam.interop.Binding.stopped`). The declared ``max_game_length`` is
+``turn_limit`` times the binding's bound on decisions per turn, and a game is also
+stopped there.
 
 Chance: one explicit chance node, the deal. Its outcome ``k`` (one of
 :data:`DEALS`, uniformly) starts the gloam state from seed ``derive_seed(seed, k)``;
@@ -121,7 +131,8 @@ class GloamGame(pyspiel.Game):
         game_type = self.spiel_type
         params = {**game_type.parameter_specification, **(params or {})}
         params = {k: params[k] for k in game_type.parameter_specification}
-        setup = {k: int(v) for k, v in params.items() if k != "seed"}
+        setup = {k: (bool(v) if isinstance(game_type.parameter_specification[k], bool) else int(v))
+                 for k, v in params.items() if k != "seed"}
         bound = self.binding
         self.gloam_game = bound.make_game(setup)
         self.encoder = bound.encoder(self.gloam_game)
@@ -210,11 +221,11 @@ class GloamState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         box = self._box
-        return box.state is not None and (box.state.is_terminal() or box.decisions >= box.limit)
+        return box.state is not None and (box.decisions >= box.limit or self.get_game().binding.finished(box.state))
 
     def returns(self) -> list[float]:
         state = self._box.state
-        if state is None or not state.is_terminal():  # not over, or stopped at max_game_length
+        if state is None or not state.is_terminal():  # not over, or stopped by a cap
             return [0.0] * self.get_game().num_players()
         return [float(r) for r in state.returns()]
 
@@ -240,8 +251,11 @@ class GloamState(pyspiel.State):
             return "Before the deal"
         game = self.get_game()
         text = game.binding.text(game.gloam_game, box.state)
-        if box.decisions >= box.limit and not box.state.is_terminal():
-            text += f"\nStopped at the maximum game length ({box.limit} decisions)"
+        if not box.state.is_terminal():
+            if game.binding.stopped(box.state):
+                text += f"\nStopped at the turn limit ({game.gloam_game.turn_limit} turns)"
+            elif box.decisions >= box.limit:
+                text += f"\nStopped at the maximum game length ({box.limit} decisions)"
         return text
 
 
@@ -327,8 +341,9 @@ def game_type(game_name: str) -> pyspiel.GameType:
     """The OpenSpiel game type of a bound gloam game, with its parameters."""
     bound = binding(game_name)
     default = bound.make_game()
-    params: dict[str, Any] = {k: v for k, v in default.setup_json().items()
-                              if isinstance(v, int) and not isinstance(v, bool)}
+    # integer and true/false setup options (not lists or names: Nightfall's sets and
+    # archive setup stay at their defaults, The Coldest War's quick start)
+    params: dict[str, Any] = {k: v for k, v in default.setup_json().items() if isinstance(v, (int, bool))}
     params["seed"] = 0
     return pyspiel.GameType(
         short_name=short_name(game_name),

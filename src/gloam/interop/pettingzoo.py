@@ -7,7 +7,8 @@
 
 * Agents are ``player_0`` .. ``player_{n-1}``, one per seat. The agent to act is the
   player of the game's pending decision, so an agent may act several times in a row
-  (Nightmarium: two actions per turn) and out of seat order (a same-Legion penalty).
+  (Nightmarium: two actions per turn) and out of seat order (a same-Legion penalty;
+  Nightfall: blocks, combat windows that ask every player, targets chosen by others).
 * ``observation_space(agent)`` is a Dict: ``observation``, the game's encoder of the
   agent's own observation (float32 in [0, 1]), and ``action_mask`` (int8, one entry
   per index of the game's action space, ones on the legal options of the agent's
@@ -17,15 +18,16 @@
   nothing.
 * ``reset(seed=s)`` deals exactly the gloam game ``game.new_initial_state(s)``; later
   ``reset()`` calls without a seed deal ``derive_seed(s, 1)``, ``derive_seed(s, 2)``…
-* Rewards are 0 until the game ends, then the game's ``returns()`` (Nightmarium: 1 for
+* Rewards are 0 until the game ends, then the game's ``returns()`` (both games: 1 for
   the winner, 0 for everyone else). A game that ends by its rules sets
-  ``terminations`` for every agent; one stopped by the setup's ``turn_limit`` (500 by
-  default: the rules have none) sets ``truncations`` instead.
+  ``terminations`` for every agent; one stopped by the setup's ``turn_limit`` (the
+  rules have none: 500 turns by default for Nightmarium, 1000 for Nightfall) sets
+  ``truncations`` instead, with rewards 0.
 * ``render()`` returns (``render_mode="ansi"``) or prints (``"human"``) the whole
   table as text, every hand included: a debugging view.
 
-Each bound game gets a constructor: :func:`nightmarium_env` today; ``nightfall_env``
-comes with Nightfall's binding in :mod:`gloam.interop`.
+Each bound game gets a constructor: :func:`nightmarium_env` and :func:`nightfall_env`
+(``env(name, ...)`` for any bound game).
 """
 
 from __future__ import annotations
@@ -113,9 +115,9 @@ class GloamAECEnv(AECEnv):
         self.game_state.apply(int(action), self._seat[agent])
         self._cumulative_rewards[agent] = 0.0
         state = self.game_state
-        if state.is_terminal():
-            truncated = self.binding.truncated(state)
-            returns = state.returns()
+        if self.binding.finished(state):
+            truncated = self.binding.was_truncated(state)
+            returns = state.returns() if state.is_terminal() else [0.0] * len(self.possible_agents)
             for a in self.agents:
                 self.rewards[a] = float(returns[self._seat[a]])
                 self.terminations[a] = not truncated
@@ -134,7 +136,7 @@ class GloamAECEnv(AECEnv):
         layout.tensor.fill(0.0)
         self.encoder.encode_observation(self.game_state.observation(seat), layout.dict)
         mask = np.zeros(len(self.game.action_space), np.int8)
-        if not self.game_state.is_terminal() and self.game_state.current_player() == seat:
+        if not self.binding.finished(self.game_state) and self.game_state.current_player() == seat:
             mask[self.game_state.legal_action_indices()] = 1
         return {"observation": layout.tensor.copy(), "action_mask": mask}
 
@@ -168,8 +170,16 @@ def nightmarium_env(render_mode: str | None = None, **setup: Any) -> AECEnv:
     return env("nightmarium", render_mode, **setup)
 
 
+def nightfall_env(render_mode: str | None = None, **setup: Any) -> AECEnv:
+    """Nightfall as an AEC environment; ``setup`` is gloam's Nightfall setup (``players``,
+    ``long``, ``moons``, ``first_player``, ``turn_limit`` — 1000 by default here —, and
+    ``archives``: ``"quick"``, The Coldest War's quick start, by default)."""
+    return env("nightfall", render_mode, **setup)
+
+
 def bot_policy(environment: AECEnv, bot: str | Bot, seed: int = 0) -> Callable[[str], int]:
-    """One of gloam's bots (``"greedy"``, ``"random"`` or a :class:`~gloam.bots.Bot`) as
+    """One of gloam's bots (a registered name such as ``"greedy"`` or ``"random"``, or a
+    :class:`~gloam.bots.Bot`, e.g. Nightfall's ``HeuristicBot(seed)``) as
     a function ``agent -> action`` for ``environment``. Like every gloam bot it reads
     only the acting agent's own observation."""
     raw = environment.unwrapped

@@ -78,6 +78,13 @@ def turn(state, frame, choice):
         state.stack.append({"op": "cleanup", "step": 0})
         return CONTINUE
     # the turn is over: the player to the left starts the next (rules 101-102)
+    limit = state.game.turn_limit
+    if limit and state.turn >= limit:  # simulations only: the rules have no turn limit
+        state.over = True
+        state.ask = None
+        state.phase = "over"
+        state.events.append({"type": "turn_limit", "turns": state.turn})
+        return DONE
     state.active = (state.active + 1) % state.game.num_players
     state.turn += 1
     state.influence = 0
