@@ -232,7 +232,7 @@ def test_the_turn_limit_truncates_a_nightfall_game_with_no_reward():
     rng = np.random.default_rng(0)
     final = play(env, lambda agent, obs: random_action(obs, rng), seed=5)
     assert final == {f"player_{p}": (0.0, False, True) for p in range(3)}
-    assert env.agents == [] and env.unwrapped.game_state.turn == 3
+    assert env.agents == [] and env.unwrapped.game_state.turn == 2  # the engine ends it after turn 2
 
 
 def test_nightfall_observations_hide_the_other_hands():

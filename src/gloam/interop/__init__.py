@@ -95,19 +95,6 @@ def json_text(game: Any, state: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-def never(state: Any) -> bool:
-    """Default :attr:`Binding.stopped`: the wrappers never stop a game the rules go on with."""
-    return False
-
-
-def past_turn_limit(state: Any) -> bool:
-    """The wrapper's own turn cap, for an engine that does not end its games at the
-    setup's ``turn_limit``: true once ``turn_limit`` whole turns are over (the state is
-    at the first decision of turn ``turn_limit + 1``)."""
-    limit = state.game.turn_limit
-    return bool(limit) and not state.is_terminal() and state.turn > limit
-
-
 @dataclass(frozen=True)
 class Binding:
     """What the research wrappers need to know about one gloam game.
@@ -116,9 +103,8 @@ class Binding:
     a positive ``turn_limit`` so every game ends. ``decisions_per_turn`` bounds the
     decisions of one turn: the OpenSpiel wrapper declares ``turn_limit *
     decisions_per_turn`` as the maximum game length and ends a game there.
-    ``stopped(state)`` ends a game in the wrappers although the gloam state goes on (a
-    truncation, with no winner); ``truncated(state)`` tells, for a terminal state, whether
-    it was a cap rather than an ending of the rules.
+    ``truncated(state)`` tells, for a terminal state, whether it was a cap (the engine's
+    turn limit) rather than an ending of the rules.
     """
 
     name: str
@@ -128,19 +114,18 @@ class Binding:
     utility: tuple[float, float] = (0.0, 1.0)
     text: Callable[[Any, Any], str] = json_text
     truncated: Callable[[Any], bool] = ended_by_turn_limit
-    stopped: Callable[[Any], bool] = never
 
     def setup(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The wrapper's setup: the game's defaults, then ours, then ``overrides``."""
         return {**self.setup_defaults, **(overrides or {})}
 
     def finished(self, state: Any) -> bool:
-        """The game is over for the wrappers: ended by the rules, or stopped."""
-        return state.is_terminal() or self.stopped(state)
+        """The game is over: ended by the rules or by the engine's turn limit."""
+        return state.is_terminal()
 
     def was_truncated(self, state: Any) -> bool:
         """A finished game ended by a cap (turn limit), not by the rules."""
-        return not state.is_terminal() or self.truncated(state)
+        return self.truncated(state)
 
     def make_game(self, overrides: Mapping[str, Any] | None = None) -> Any:
         """The gloam game for a wrapper setup (raises ``SetupError`` for a bad one)."""
@@ -723,7 +708,4 @@ register(Binding(
     decisions_per_turn=250,
     utility=(0.0, 1.0),
     text=nightfall_text,
-    # The Nightfall engine does not end its games at turn_limit (yet): the wrappers stop
-    # them there, with no winner.
-    stopped=past_turn_limit,
 ))

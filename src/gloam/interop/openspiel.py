@@ -15,9 +15,7 @@ game. Nightmarium: ``players``, ``creatures``, ``first_player`` and ``turn_limit
 Coldest War's quick-start archives.
 
 Turn limits: a game still going after ``turn_limit`` turns is over with no winner
-(returns all 0). Nightmarium's engine ends it itself; Nightfall's engine does not, so
-the wrapper stops it at the first decision of turn ``turn_limit + 1``
-(:attr:`gloam.interop.Binding.stopped`). The declared ``max_game_length`` is
+(returns all 0); both engines end it themselves. The declared ``max_game_length`` is
 ``turn_limit`` times the binding's bound on decisions per turn, and a game is also
 stopped there.
 
@@ -251,11 +249,8 @@ class GloamState(pyspiel.State):
             return "Before the deal"
         game = self.get_game()
         text = game.binding.text(game.gloam_game, box.state)
-        if not box.state.is_terminal():
-            if game.binding.stopped(box.state):
-                text += f"\nStopped at the turn limit ({game.gloam_game.turn_limit} turns)"
-            elif box.decisions >= box.limit:
-                text += f"\nStopped at the maximum game length ({box.limit} decisions)"
+        if not box.state.is_terminal() and box.decisions >= box.limit:
+            text += f"\nStopped at the maximum game length ({box.limit} decisions)"
         return text
 
 
