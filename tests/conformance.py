@@ -207,3 +207,26 @@ def play_random_game(game: Game, seed: int, chooser_seed: int, hook: Hook,
         actions.append(action)
     hook(state, len(actions), None)
     return state, actions
+
+
+def check_determinize_for(game: Game, state: GameState, viewer: int, rng: Any,
+                          sound: Callable[[GameState, str], None] | None = None) -> GameState:
+    """``game.determinize(observation(viewer), rng)`` for any seat ``viewer`` (not only
+    the player to act) is a state ``viewer`` cannot tell from ``state``: its
+    ``observation(viewer)`` is the original's, and when ``viewer`` is to act its legal
+    actions are the same. ``sound(det, where)``, if given, checks the determinized state
+    (e.g. card conservation). Returns it."""
+    observation = state.observation(viewer)
+    det = game.determinize(observation, rng)
+    if sound is not None:
+        sound(det, f"state determinized for player {viewer}: ")
+    seen = det.observation(viewer)
+    if seen != observation:
+        diff = sorted(k for k in set(seen) | set(observation) if seen.get(k) != observation.get(k))
+        raise AssertionError(f"determinize() changed what player {viewer} sees: {diff}")
+    if viewer == state.current_player():
+        assert det.legal_action_indices() == state.legal_action_indices(), \
+            f"determinized legal actions differ for player {viewer}"
+    assert det.is_terminal() == state.is_terminal() and det.current_player() == state.current_player(), \
+        "determinize() changed who acts or whether the game is over"
+    return det

@@ -204,11 +204,11 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "effect":
         return f"{who()}: {event['kind'].replace('_', ' ')} this turn"
     if t == "fetch":
-        return f"{who()} places {card()} into {event['to'].replace('_', ' ')}"
+        return f"{who()} places {card()} into {event['dest'].replace('_', ' ')}"
     if t == "archive_to_deck":
         return f"{len(event['cards'])} archive cards go on top of {who()}'s deck"
     if t == "attach":
-        return f"{card()} is attached to {card_label(game, obs, event['to'])}"
+        return f"{card()} is attached to {card_label(game, obs, event['minion'])}"
     if t == "look":
         if "cards" in event:
             return f"{who()} looks at {who('target')}'s hand: " + ", ".join(card_label(game, obs, c) for c in event["cards"])

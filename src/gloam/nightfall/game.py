@@ -166,9 +166,13 @@ class NightfallGame(Game):
         state = NightfallState(self)
         state.cards, state.wtype, state.owner = list(obs["cards"]), list(obs["wtype"]), list(obs["owner"])
         looking = obs.get("looking_at")
+        known = obs["known"]  # cards everyone saw go into a hand or onto a deck
         visible = set(obs["hand"]) | set(obs["exiled"]) | {e["card"] for e in obs["chain"]}
         if looking:
             visible.update(looking["cards"])
+        for k in known:
+            visible.update(k["hand"])
+            visible.update(k["top"])
         for pile in obs["discards"] + obs["play"]:
             visible.update(pile)
         for info in obs["minions"].values():
@@ -186,15 +190,17 @@ class NightfallGame(Game):
             rng.shuffle(cards)
         for q in range(self.players):
             mine = hidden.pop(q, [])
+            known_hand, known_top = known[q]["hand"], known[q]["top"]
             if q == viewer:
                 state.hands[q] = list(obs["hand"])
             elif looking and looking["player"] == q:
                 state.hands[q] = list(looking["cards"])
             else:
-                state.hands[q], mine = mine[: obs["hand_sizes"][q]], mine[obs["hand_sizes"][q]:]
-            if len(mine) != obs["deck_sizes"][q]:
+                unknown = obs["hand_sizes"][q] - len(known_hand)
+                state.hands[q], mine = list(known_hand) + mine[:unknown], mine[unknown:]
+            state.decks[q] = mine + list(known_top)
+            if len(state.decks[q]) != obs["deck_sizes"][q]:
                 raise ValueError(f"observation is inconsistent: player {q}'s hidden cards do not fill the deck")
-            state.decks[q] = mine
         for archive in obs["archives"]:
             pool = hidden.get(archive["card"], [])
             cards, hidden[archive["card"]] = pool[: archive["size"]], pool[archive["size"]:]
@@ -220,6 +226,7 @@ class NightfallGame(Game):
         for key in ("face_up", "active", "first_player", "turn", "influence", "winner"):
             setattr(state, key, obs[key])
         state.phase, state.ending, state.over = obs["phase"], obs["ending"], obs["over"]
+        state.known = [{"hand": list(k["hand"]), "top": list(k["top"])} for k in known]
         state.rng = Rng(rng.next_u64() if isinstance(rng, Rng) else rng.getrandbits(64))
         state.check_cards()
         if not state.over:

@@ -160,7 +160,7 @@ def play_combat_card(state, player: int, cid: int) -> None:
     texts = state.game.effects.texts(state.cards[cid])
     if state.wtype[cid] is not None:  # a wound's "Your Combat" effect (rule 159)
         state.flags["wound_effect_used"] = True
-    state.hands[player].remove(cid)
+    state.take_from_hand(player, cid)
     if not texts.combat_keeps_card:  # rule 84: combat text is used by discarding the card
         state.put_in_discard(cid)
     state.events.append({"type": "combat_text", "player": player, "card": cid})
@@ -337,7 +337,7 @@ def add_to_chain(state, player: int, cid: int) -> None:
     kicker = False
     if state.chain and card.kicker is not None:
         kicker = state.card(state.chain[-1]["card"]).colour == card.kicker.colour
-    state.hands[player].remove(cid)
+    state.take_from_hand(player, cid)
     state.chain.append({"card": cid, "player": player, "kicker": kicker})
     state.events.append({"type": "chain", "player": player, "card": cid, "kicker": kicker,
                          "position": len(state.chain)})
@@ -398,7 +398,7 @@ def resolve_card(state, frame, choice):
         state.exile(cid, "its own text")
     elif resolving["attached"] is not False and resolving["attached"] in state.minions:
         state.minions[resolving["attached"]]["attached"].append(cid)  # rule 79
-        state.events.append({"type": "attach", "card": cid, "to": resolving["attached"]})
+        state.events.append({"type": "attach", "card": cid, "minion": resolving["attached"]})
     elif card.is_minion:
         state.enter_play(cid, player)
     else:

@@ -220,9 +220,12 @@ class Effects:
         cid = state.archives[k]["cards"].pop()
         state.owner[cid] = player
         to_deck = any(e["kind"] == "claim_to_deck" and e["player"] == player for e in state.effects)
-        (state.decks if to_deck else state.discards)[player].append(cid)
+        if to_deck:
+            state.put_on_deck_openly(player, cid)
+        else:
+            state.discards[player].append(cid)
         state.events.append({"type": "claim", "player": player, "card": cid, "archive": k, "cost": cost,
-                             "to": "deck" if to_deck else "discard"})
+                             "dest": "deck" if to_deck else "discard"})
 
     # ------------------------------------------------------------------ cleanup
     def cleanup_wounds(self, state, player: int) -> list[int]:

@@ -36,7 +36,7 @@ class NightfallState(GameState):
     __slots__ = ("game", "cards", "wtype", "owner", "decks", "hands", "discards", "play",
                  "minions", "archives", "wounds", "face_up", "exiled", "chain", "effects",
                  "moons", "active", "first_player", "turn", "phase", "influence", "flags",
-                 "ending", "over", "winner", "stack", "ask", "rng", "events")
+                 "ending", "over", "winner", "stack", "ask", "rng", "events", "known")
 
     def __init__(self, game: "NightfallGame") -> None:
         self.game = game
@@ -69,6 +69,9 @@ class NightfallState(GameState):
         self.ask: engine.Ask | None = None
         self.rng = Rng(0)
         self.events: list[dict[str, Any]] = []
+        # cards every player saw go into a hidden place: {"hand": [...], "top": [...]} per
+        # player ("top": known cards on top of the deck, the top one last)
+        self.known: list[dict[str, list[int]]] = [{"hand": [], "top": []} for _ in range(n)]
 
     # ------------------------------------------------------------------ card data
     def card(self, cid: int) -> "Card":
@@ -128,6 +131,7 @@ class NightfallState(GameState):
     def draw(self, player: int, count: int, reason: str = "draw") -> list[int]:
         """Rule 39: draw what you can, shuffle the discard pile into a new deck, go on."""
         deck = self.decks[player]
+        known = self.known[player]
         drawn: list[int] = []
         for _ in range(count):
             if not deck:
@@ -137,17 +141,36 @@ class NightfallState(GameState):
                 deck.extend(pile)
                 pile.clear()
                 self.rng.shuffle(deck)
+                known["top"] = []
                 self.events.append({"type": "reshuffle", "player": player, "count": len(deck)})
-            drawn.append(deck.pop())
+            card = deck.pop()
+            if known["top"] and known["top"][-1] == card:  # a card everyone saw put on top
+                known["hand"].append(known["top"].pop())
+            drawn.append(card)
         self.hands[player] += drawn
         self.events.append(private("draw", [player], ["cards"], player=player, count=len(drawn),
                                    cards=drawn, reason=reason))
         return drawn
 
+    def take_from_hand(self, player: int, cid: int) -> None:
+        self.hands[player].remove(cid)
+        if cid in self.known[player]["hand"]:
+            self.known[player]["hand"].remove(cid)
+
+    def put_in_hand_openly(self, player: int, cid: int) -> None:
+        """A card goes into a hand in plain view (every player knows it is there)."""
+        self.hands[player].append(cid)
+        self.known[player]["hand"].append(cid)
+
+    def put_on_deck_openly(self, player: int, cid: int) -> None:
+        """A card goes on top of a deck in plain view."""
+        self.decks[player].append(cid)
+        self.known[player]["top"].append(cid)
+
     def discard_from_hand(self, player: int, cid: int, reason: str) -> None:
         """Rule 62: from hand to the top of its owner's discard pile (no starter exile:
         rule 60)."""
-        self.hands[player].remove(cid)
+        self.take_from_hand(player, cid)
         self.discards[self.owner[cid]].append(cid)
         self.events.append({"type": "discard", "player": player, "card": cid, "reason": reason})
 
@@ -316,6 +339,7 @@ class NightfallState(GameState):
             "winner": self.winner,
             "looking_at": self._looking_at(player),
             "draft": draft_view(self, player),  # a draft in progress (setup.py), else None
+            "known": engine.deep_copy(self.known),
         }
 
     def _looking_at(self, player: int) -> dict[str, Any] | None:
@@ -360,6 +384,7 @@ class NightfallState(GameState):
         new.ask = self.ask  # immutable once made
         new.rng = Rng(self.rng.state)
         new.events = self.events[:]
+        new.known = [{"hand": k["hand"][:], "top": k["top"][:]} for k in self.known]
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -394,6 +419,7 @@ class NightfallState(GameState):
             "ask": None if self.ask is None else self.ask.to_json(),
             "rng": self.rng.to_json(),
             "events": list(self.events),
+            "known": engine.deep_copy(self.known),
         }
 
     @classmethod
@@ -416,12 +442,46 @@ class NightfallState(GameState):
             state.ask = None if data["ask"] is None else engine.Ask.from_json(data["ask"])
             state.rng = Rng.from_json(data["rng"])
             state.events = list(data["events"])
+            state.known = [{"hand": list(k["hand"]), "top": list(k["top"])} for k in data["known"]]
+            state._check_structure()
+            state.check_cards()
         except RecordError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise RecordError(f"malformed Nightfall state: {exc!r}") from None
-        state.check_cards()
         return state
+
+    def _check_structure(self) -> None:
+        """Refuse a loaded position no game could reach before it can fail later: zones
+        of card ids, known cards, minion records for exactly the minions in play, known
+        frame ops, seats in range."""
+        n = self.game.num_players
+        for key in ("decks", "hands", "discards", "play"):
+            piles = getattr(self, key)
+            if not isinstance(piles, list) or len(piles) != n or not all(isinstance(p, list) for p in piles):
+                raise RecordError(f"{key} must be a list of {n} card lists")
+        for cid in self.cards:
+            self.game.card(cid)  # KeyError for a card no loaded set has
+        for archive in self.archives:
+            if not isinstance(archive["cards"], list) or not isinstance(archive["owner"], int):
+                raise RecordError("each archive needs an owner and a card list")
+            self.game.card(archive["card"])
+        in_play = {m for pile in self.play for m in pile}
+        if set(self.minions) != in_play:
+            raise RecordError("every minion in play needs exactly one minion record")
+        for m, info in self.minions.items():
+            if not isinstance(info["attached"], list) or info["controller"] not in range(n) \
+                    or m not in self.play[info["controller"]]:
+                raise RecordError(f"minion {m}'s record does not match the play areas")
+        for frame in self.stack:
+            if frame.get("op") not in engine.OPS:
+                raise RecordError(f"unknown pending step {frame.get('op')!r}")
+        if not (0 <= self.active < n and 0 <= self.first_player < n and -1 <= self.winner < n):
+            raise RecordError("a seat is out of range")
+        if len(self.known) != n or any(not set(k["hand"]) <= set(self.hands[p])
+                                       or self.decks[p][len(self.decks[p]) - len(k["top"]):] != k["top"]
+                                       for p, k in enumerate(self.known)):
+            raise RecordError("known cards are not where everyone saw them go")
 
     def all_cards(self) -> list[int]:
         """Every instance id in every zone; each exactly once in a sound state."""

@@ -342,16 +342,16 @@ def _fetch(state, frame, choice):
     pile.remove(cid)
     to = frame["to"]
     if to == "hand":
-        state.hands[p].append(cid)
+        state.put_in_hand_openly(p, cid)
     elif to == "play":
         state.enter_play(cid, p)
     elif to == "deck_top":
-        state.decks[p].append(cid)
+        state.put_on_deck_openly(p, cid)
     else:  # the wound stack: it goes on top, face up (it becomes the next wound given)
         state.owner[cid] = -1
         state.wounds.append(cid)
         state.face_up += 1
-    state.events.append({"type": "fetch", "player": p, "card": cid, "to": to})
+    state.events.append({"type": "fetch", "player": p, "card": cid, "dest": to})
     return DONE
 
 
@@ -376,7 +376,7 @@ def _archive_to_deck(state, frame, choice):
     moved = [cards.pop() for _ in range(min(frame["count"], len(cards)))]
     for cid in moved:
         state.owner[cid] = q
-        state.decks[q].append(cid)
+        state.put_on_deck_openly(q, cid)
     state.events.append({"type": "archive_to_deck", "player": q, "cards": moved, "archive": frame["archive"]})
     return DONE
 
