@@ -1,0 +1,405 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley &
+Whitehouse 2012) over the game protocol only.
+
+The bot gets what every bot gets: the game, its own observation and the legal option
+indices. Each search iteration samples a full state that agrees with the observation
+(``game.determinize(observation, rng)``: the cards the bot has not seen are re-dealt at
+random), walks one tree shared by all samples, and backs up an estimate of every
+player's return. It never reads the real state.
+
+The tree's nodes are information sets keyed by the action history from the decision
+being searched (every action index is public in the games gloam has: a play, a discard
+or a target names its card openly, a draw does not name the card drawn). An edge's
+statistics are kept for the player who took it, so each player maximises their own
+return (multi-player). Because an action may exist in some samples and not in others
+(a card the opponent might hold, a card that might be drawn), selection uses UCB1 with
+*availability counts*: the exploration term of an edge counts only the visits of its
+parent in which the edge was legal.
+
+A new leaf is valued by the game's leaf evaluator (:func:`evaluator_for`). For
+Nightmarium: four decisions played by the greedy bot in every seat (each from its own
+observation of the sample), then a heuristic of complete Creatures, Creatures in
+progress, useful hand cards and tempo (:class:`NightmariumValue`) turned into win
+chances. For a game without its own evaluator: uniformly random decisions to the end.
+
+Budgets are per decision: ``iterations`` (deterministic: the same seed and the same
+observation give the same choice) and an optional ``time_limit`` in seconds (the search
+stops at whichever comes first; a time limit makes the choice depend on the machine).
+The levels ``easy``, ``normal`` and ``hard`` (:data:`LEVELS`) are iteration budgets; see
+``docs/bots.md`` for their measured strength.
+
+>>> from gloam.games import get_game
+>>> game = get_game("nightmarium", {"players": 2})
+>>> state = game.new_initial_state(seed=3)
+>>> bot = ISMCTSBot(seed=1, config=SearchConfig(iterations=50))
+>>> legal = state.legal_action_indices()
+>>> bot.choose(game, state.observation(0), legal) in legal
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Protocol, Sequence
+
+from gloam.bots.base import Bot
+from gloam.core.rng import Rng
+
+#: a leaf's estimated return per player, in [0, 1]
+Values = list[float]
+
+
+# ---------------------------------------------------------------------- configuration
+@dataclass(frozen=True)
+class SearchConfig:
+    """How hard to search.
+
+    ``iterations``: samples (determinizations) per decision. ``time_limit``: optional
+    seconds per decision; the search stops at whichever budget runs out first.
+    ``exploration``: UCB1's constant c in ``mean + c * sqrt(ln(available) / visits)``
+    (returns are in [0, 1]). ``samples_per_determinization``: iterations that share
+    one sampled state (each on its own copy); more is faster per iteration but sees
+    fewer different deals.
+    """
+
+    iterations: int = 1000
+    time_limit: float | None = None
+    exploration: float = 0.7
+    samples_per_determinization: int = 1
+
+    def __post_init__(self) -> None:
+        if isinstance(self.iterations, bool) or not isinstance(self.iterations, int) or self.iterations < 1:
+            raise ValueError(f"iterations must be an integer >= 1, not {self.iterations!r}")
+        if self.time_limit is not None and not self.time_limit > 0:
+            raise ValueError(f"time_limit must be positive seconds or None, not {self.time_limit!r}")
+        if isinstance(self.samples_per_determinization, bool) or self.samples_per_determinization < 1:
+            raise ValueError("samples_per_determinization must be an integer >= 1")
+
+
+#: the named levels: iteration budgets (see docs/bots.md for their measured strength)
+LEVELS: dict[str, SearchConfig] = {
+    "easy": SearchConfig(iterations=100),
+    "normal": SearchConfig(iterations=500),
+    "hard": SearchConfig(iterations=2000),
+}
+
+
+# ---------------------------------------------------------------------- leaf evaluators
+class Evaluator(Protocol):
+    """Estimates every player's return from a (sampled) non-terminal state. It may
+    play on ``state``: the search gives it a copy of its own."""
+
+    def __call__(self, state: Any, rng: Rng) -> Values: ...
+
+
+class RolloutEvaluator:
+    """The game-agnostic evaluator: uniformly random decisions to the end (at most
+    ``max_decisions``; a game cut short is valued as a draw, 1/n each)."""
+
+    def __init__(self, max_decisions: int = 5000) -> None:
+        self.max_decisions = max_decisions
+
+    def __call__(self, state: Any, rng: Rng) -> Values:
+        for _ in range(self.max_decisions):
+            if state.is_terminal():
+                return list(state.returns())
+            legal = state.legal_action_indices()
+            state.apply(legal[rng.below(len(legal))])
+        n = state.num_players
+        return [1.0 / n] * n
+
+
+class PolicyRolloutEvaluator:
+    """Plays ``depth`` decisions with a policy bot in every seat (each deciding from
+    its own observation of the sampled state, as in a real game), then values the
+    position with ``value`` (or takes the returns if the game ended).
+
+    ``policy`` is a bot; its ``rng`` is re-seeded from the search's generator at every
+    call, so the search stays deterministic for a seed."""
+
+    def __init__(self, policy: Bot, value: Callable[[Any], Values], depth: int = 4) -> None:
+        self.policy = policy
+        self.value = value
+        self.depth = depth
+
+    def __call__(self, state: Any, rng: Rng) -> Values:
+        policy = self.policy
+        policy.rng.seed(rng.next_u64())
+        game = state.game
+        for _ in range(self.depth):
+            if state.is_terminal():
+                return list(state.returns())
+            legal = state.legal_action_indices()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            player = state.current_player()
+            observation = state.observation(player) if policy.needs_observation else None
+            state.apply(policy.choose(game, observation, legal))
+        if state.is_terminal():
+            return list(state.returns())
+        return self.value(state)
+
+
+class NightmariumValue:
+    """A Nightmarium position value, from each player's own observation of the state.
+
+    A player's score counts their Creatures by height (``legs``, ``pair``, ``complete``;
+    a Creature that wins ends the game, so it is never scored here) and the hand cards
+    that fit one of their open places now (``fit`` each, at most ``hand_cap`` of them;
+    rules 197-198); the player to act gets ``tempo`` per action left (rule 193). The
+    scores become win chances with a softmax at ``temperature`` (for two players: a
+    logistic curve of the score difference).
+    """
+
+    def __init__(self, legs: float = 1.0, pair: float = 2.4, complete: float = 4.5,
+                 fit: float = 0.45, hand_cap: int = 4, tempo: float = 0.4,
+                 temperature: float = 1.6) -> None:
+        self.heights = (0.0, legs, pair, complete)
+        self.fit = fit
+        self.hand_cap = hand_cap
+        self.tempo = tempo
+        self.temperature = temperature
+
+    def __call__(self, state: Any) -> Values:
+        parts = state.game.parts
+        scores = [self.score(parts, state.observation(p), p) for p in range(state.num_players)]
+        top = max(scores)
+        weights = [math.exp((s - top) / self.temperature) for s in scores]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    def score(self, parts: Sequence[int], obs: dict[str, Any], p: int) -> float:
+        """Player ``p``'s score from their observation ``obs`` (``parts``: the part bits
+        of every card)."""
+        heights = self.heights
+        mine = obs["creatures"][p]
+        score = 0.0
+        ones = twos = 0
+        for creature in mine:
+            h = len(creature)
+            score += heights[h]
+            if h == 1:
+                ones += 1
+            elif h == 2:
+                twos += 1
+        need = (1 if len(mine) < obs["setup"]["creatures"] else 0) | (2 if ones else 0) | (4 if twos else 0)
+        fits = sum(1 for card in obs["hand"] if parts[card] & need)
+        score += self.fit * min(fits, self.hand_cap)
+        if obs["to_act"] == p and obs["active"] == p:
+            score += self.tempo * obs["actions_left"]
+        return score
+
+
+def evaluator_for(game: Any) -> Evaluator:
+    """The leaf evaluator for ``game``. Nightmarium: 4 decisions of the greedy bot for
+    every seat, then :class:`NightmariumValue`; any other game: random rollouts to the
+    end (:class:`RolloutEvaluator`)."""
+    if getattr(game, "name", None) == "nightmarium":
+        from gloam.bots.nightmarium_greedy import GreedyBot
+
+        return PolicyRolloutEvaluator(GreedyBot(0), NightmariumValue(), depth=4)
+    return RolloutEvaluator()
+
+
+# ---------------------------------------------------------------------- the tree
+class Node:
+    """An information set reached by an action history; its edges are its children.
+
+    ``visits`` and ``total`` are the statistics of the edge into this node (for the
+    player who took it); ``avail`` counts the parent's visits in which it was legal;
+    ``won`` counts the visits in which the edge ended the game at once with its player
+    the winner."""
+
+    __slots__ = ("children", "visits", "total", "avail", "won")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.won = 0
+
+
+@dataclass(frozen=True)
+class OptionStat:
+    """One root option after a search: how often it was tried and its mean return
+    (the searching player's estimated win chance when returns are win/lose)."""
+
+    action: int
+    visits: int
+    value: float
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The root options, most visited first, and what the search cost."""
+
+    options: tuple[OptionStat, ...]
+    iterations: int
+    seconds: float
+
+    @property
+    def best(self) -> int:
+        return self.options[0].action
+
+
+class ISMCTS:
+    """The search itself, reusable by bots and by hint mode."""
+
+    def __init__(self, config: SearchConfig, evaluator: Evaluator | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.config = config
+        self.evaluator = evaluator
+        self.clock = clock
+        self.root: Node | None = None  # the last search's tree (for inspection)
+
+    def search(self, game: Any, observation: dict[str, Any], legal: Sequence[int], rng: Rng) -> SearchResult:
+        """Search the decision whose observation (by the player to act) is given."""
+        cfg = self.config
+        evaluator = self.evaluator or evaluator_for(game)
+        started = self.clock()
+        deadline = None if cfg.time_limit is None else started + cfg.time_limit
+        root = self.root = Node()
+        done = 0
+        sample = None
+        while done < cfg.iterations:
+            if done % cfg.samples_per_determinization == 0:
+                sample = game.determinize(observation, rng)
+                state = sample.clone() if cfg.samples_per_determinization > 1 else sample
+            else:
+                state = sample.clone()
+            self._iterate(root, state, evaluator, rng)
+            done += 1
+            if deadline is not None and self.clock() >= deadline:
+                break
+        return SearchResult(self._ranked(root, legal), done, self.clock() - started)
+
+    def _iterate(self, root: Node, state: Any, evaluator: Evaluator, rng: Rng) -> None:
+        """One iteration: select and expand down the tree on ``state``, value the leaf,
+        back the values up."""
+        c = self.config.exploration
+        node = root
+        path: list[tuple[Node, int]] = []
+        while not state.is_terminal():
+            legal = state.legal_action_indices()
+            player = state.current_player()
+            children = node.children
+            fresh = [a for a in legal if a not in children]
+            if fresh:
+                action = fresh[rng.below(len(fresh))] if len(fresh) > 1 else fresh[0]
+                children[action] = Node()
+                for a in legal:
+                    edge = children.get(a)
+                    if edge is not None:
+                        edge.avail += 1
+                child = children[action]
+                state.apply(action)
+                path.append((child, player))
+                break
+            child = None
+            action = legal[0]
+            best = -1.0
+            for a in legal:
+                edge = children[a]
+                edge.avail += 1
+                score = edge.total / edge.visits + c * math.sqrt(math.log(edge.avail) / edge.visits)
+                if score > best:
+                    best, action, child = score, a, edge
+            state.apply(action)
+            path.append((child, player))
+            node = child
+        ended = state.is_terminal()
+        values = self._value(state, evaluator, rng)
+        for edge, player in path:
+            edge.visits += 1
+            edge.total += values[player]
+        if ended and path:
+            edge, player = path[-1]
+            if values[player] >= max(values) and values[player] > min(values):
+                edge.won += 1
+
+    @staticmethod
+    def _value(state: Any, evaluator: Evaluator, rng: Rng) -> Values:
+        if state.is_terminal():
+            return list(state.returns())
+        return evaluator(state, rng)
+
+    @staticmethod
+    def _ranked(root: Node, legal: Sequence[int]) -> tuple[OptionStat, ...]:
+        """The root options, best first: an option that won the game at once in every
+        sample that tried it (a sure win now is never put off for a later one), then by
+        visits, then by mean value."""
+        stats = []
+        sure = set()
+        for a in legal:
+            edge = root.children.get(a)
+            visits = edge.visits if edge else 0
+            value = edge.total / visits if visits else 0.0
+            stats.append(OptionStat(a, visits, value))
+            if visits and edge.won == visits:
+                sure.add(a)
+        order = {a: k for k, a in enumerate(legal)}
+        stats.sort(key=lambda s: (s.action not in sure, -s.visits, -s.value, order[s.action]))
+        return tuple(stats)
+
+
+# ---------------------------------------------------------------------- the bots
+class ISMCTSBot(Bot):
+    """An ISMCTS player. Each decision draws a fresh search seed from the bot's seeded
+    generator, so a bot made with the same seed makes the same choices."""
+
+    name = "ismcts"
+    needs_observation = True
+    level: str | None = None
+
+    def __init__(self, seed: int = 0, config: SearchConfig | None = None,
+                 evaluator: Evaluator | None = None) -> None:
+        super().__init__(seed)
+        self.config = config or LEVELS[self.level or "normal"]
+        self.search = ISMCTS(self.config, evaluator)
+        self.last: SearchResult | None = None
+
+    def choose(self, game: Any, observation: dict[str, Any] | None, legal: list[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        if observation is None:
+            raise ValueError("the search bot needs its observation")
+        self.last = self.analyse(game, observation, legal)
+        return self.last.best
+
+    def analyse(self, game: Any, observation: dict[str, Any], legal: Sequence[int]) -> SearchResult:
+        """Search the decision and return every option's statistics (hint mode)."""
+        rng = Rng(self.rng.getrandbits(64))
+        return self.search.search(game, observation, legal, rng)
+
+
+def _level_bot(level: str) -> type[ISMCTSBot]:
+    cls = type(f"ISMCTS{level.capitalize()}Bot", (ISMCTSBot,),
+               {"name": level, "level": level,
+                "__doc__": f"ISMCTS at level {level!r}: {LEVELS[level].iterations} iterations per decision."})
+    cls.__module__ = __name__
+    return cls
+
+
+EasyBot = _level_bot("easy")
+NormalBot = _level_bot("normal")
+HardBot = _level_bot("hard")
+LEVEL_BOTS: dict[str, type[ISMCTSBot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def with_config(level: str, **changes: Any) -> SearchConfig:
+    """A level's configuration with some fields changed (for experiments)."""
+    return replace(LEVELS[level], **changes)
+
+
+#: the level whose search gives the hints of ``gloam play --hints``
+HINT_LEVEL = "normal"
+
+
+def hint_search(game: Any, observation: dict[str, Any], legal: Sequence[int], seed: int) -> SearchResult:
+    """Search a decision for a human player from their own observation (hint mode):
+    every option with its visits and estimated win chance, most visited first."""
+    return ISMCTS(LEVELS[HINT_LEVEL]).search(game, observation, legal, Rng(seed))
