@@ -43,12 +43,18 @@ class RandomBot(Bot):
 
 
 def _registry() -> dict[tuple[str, str], type[Bot]]:
+    from gloam.bots.ismcts import LEVEL_BOTS
+    from gloam.bots.nightfall_heuristic import HeuristicBot
     from gloam.bots.nightmarium_greedy import GreedyBot
 
-    return {
+    registry: dict[tuple[str, str], type[Bot]] = {
         ("*", "random"): RandomBot,
         ("nightmarium", "greedy"): GreedyBot,
+        ("nightfall", "heuristic"): HeuristicBot,
     }
+    # the search bots (easy, normal, hard) play every game: they need only determinize()
+    registry.update({("*", level): cls for level, cls in LEVEL_BOTS.items()})
+    return registry
 
 
 def bot_names(game_name: str) -> list[str]:

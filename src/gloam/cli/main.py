@@ -1,4 +1,4 @@
-"""The ``gloam`` command: ``gloam play``, ``gloam replay``, ``gloam simulate``."""
+"""The ``gloam`` command: ``play``, ``replay``, ``simulate``, ``report``, ``ladder``, ``cards``."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from gloam import __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from gloam.cli import play, replay, simulate
+    from gloam.cli import cards, ladder, play, replay, report, simulate
 
     parser = argparse.ArgumentParser(prog="gloam", description="Play and study Nightfall and Nightmarium.")
     parser.add_argument("--version", action="version", version=f"gloam {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (play, replay, simulate):
+    for module in (play, replay, simulate, report, ladder, cards):
         module.add_parser(sub)
     return parser
 

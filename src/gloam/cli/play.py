@@ -2,6 +2,9 @@
 
     gloam play nightmarium --seats you,greedy,random [--seed N] [--creatures 5|6|7]
                            [--first-player K] [--names A,B,C] [--save FILE] [--replay-out FILE]
+                           [--hints]
+    gloam play nightfall --seats you,heuristic,random [--quick-start | --draft | --ml-draft]
+                         [--moons] [--long] [same options as above]
     gloam play --resume FILE
 
 A seat is ``you`` (a human at this terminal) or a bot name. Several ``you`` seats
@@ -13,6 +16,10 @@ resumes it. At the end the full record is saved as a replay file.
 
 Bots are re-seeded before every decision from (game seed, seat, decision number), so a
 resumed game continues exactly as the uninterrupted game would have.
+
+With ``--hints``, before each of your decisions the search bot (level ``normal``) searches
+from your own observation — never the hidden cards — and the three options it rates best
+are shown with their estimated win chance. Hints never change what the bots do.
 """
 
 from __future__ import annotations
@@ -35,14 +42,15 @@ from gloam.bots import bot_names, make_bot
 from gloam.core.errors import GloamError, RecordError, SetupError
 from gloam.core.record import Record
 from gloam.core.rng import derive_seed
-from gloam.cli.render import build_view, colour_codes, options_table, public_view
-from gloam.nightmarium.cards import load_composition
+from gloam.cli.frontends import frontend
+from gloam.cli.render import options_table
 from gloam.games import get_game
-from gloam.nightmarium.describe import describe_action, describe_event, option_sort_key
+from gloam.nightmarium.cards import load_composition
 
 HUMAN = "you"
-GAMES = ("nightmarium",)
+GAMES = ("nightmarium", "nightfall")
 INTERRUPTED = 130  # the shell's exit status for Ctrl-C
+HINT_SALT = 0x4817  # mixed into the hint search's seed, apart from every bot's
 
 
 class QuitRequested(Exception):
@@ -85,8 +93,9 @@ def make_terminal() -> Terminal:
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "play", help="play a game at the terminal against bots or friends",
-        description="Play Nightmarium at the terminal. Seats are 'you' (a human here) or bot names"
-                    f" ({', '.join(bot_names('nightmarium'))}). Several 'you' seats play pass-and-play."
+        description="Play Nightmarium or Nightfall at the terminal. Seats are 'you' (a human here) or"
+                    f" bot names (Nightmarium: {', '.join(bot_names('nightmarium'))};"
+                    f" Nightfall: {', '.join(bot_names('nightfall'))}). Several 'you' seats play pass-and-play."
                     " Ctrl-C saves the game; resume it with --resume FILE.")
     parser.add_argument("game", nargs="?", choices=GAMES, help="the game to play")
     parser.add_argument("--seats", help="comma-separated seats in turn order, e.g. you,greedy,random"
@@ -94,11 +103,23 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--names", help="comma-separated player names, one per seat")
     parser.add_argument("--seed", type=int, help="deal seed (default: random, printed at the start)")
     parser.add_argument("--creatures", type=int, choices=(5, 6, 7), default=5,
-                        help="complete creatures needed to win (default 5)")
+                        help="Nightmarium: complete creatures needed to win (default 5)")
+    archives = parser.add_mutually_exclusive_group()
+    archives.add_argument("--quick-start", dest="archives", action="store_const", const="quick",
+                          help="Nightfall: the quick-start archive pairs (the default)")
+    archives.add_argument("--draft", dest="archives", action="store_const", const="draft",
+                          help="Nightfall: draft the archives (The Coldest War procedure)")
+    archives.add_argument("--ml-draft", dest="archives", action="store_const", const="ml-draft",
+                          help="Nightfall: draft the archives (the Martial Law procedure)")
+    parser.add_argument("--moons", action="store_true", help="Nightfall: play with the moon phases")
+    parser.add_argument("--long", action="store_true", help="Nightfall: a longer game (5 more wounds per player)")
     parser.add_argument("--composition", metavar="FILE",
                         help="your own Nightmarium card composition (.json or .toml) instead of the standard one")
     parser.add_argument("--first-player", type=int, default=0, metavar="K",
                         help="seat index (from 0, in --seats order) of the first player (default 0)")
+    parser.add_argument("--hints", action="store_true",
+                        help="before each of your decisions, show the search bot's top three options"
+                             " with their estimated win chance (from your own view only)")
     parser.add_argument("--resume", metavar="FILE", help="continue a saved game")
     parser.add_argument("--save", metavar="FILE", help="where Ctrl-C saves the game"
                                                        " (default gloam-save-<game>-<time>.json here)")
@@ -146,6 +167,21 @@ def _check_seats(seats: list[str], game_name: str) -> None:
             raise SetupError(f"unknown seat {seat!r}: use 'you' or a bot ({', '.join(known)})")
 
 
+def _setup(args: argparse.Namespace, players: int) -> dict[str, Any]:
+    """The game's setup from the command line (options of the other game are refused)."""
+    setup: dict[str, Any] = {"players": players, "first_player": args.first_player}
+    if args.game == "nightmarium":
+        if args.archives or args.moons or args.long:
+            raise SetupError("--quick-start, --draft, --ml-draft, --moons and --long are Nightfall options")
+        setup["creatures"] = args.creatures
+        if args.composition:
+            setup["composition"] = load_composition(args.composition).to_setup()
+        return setup
+    if args.composition or args.creatures != 5:
+        raise SetupError("--composition and --creatures are Nightmarium options")
+    return dict(setup, archives=args.archives or "quick", moons=args.moons, long=args.long)
+
+
 def _stamp_path(kind: str, game: str) -> Path:
     """A new file name ``gloam-<kind>-<game>-<time>.json`` in the current directory."""
     base = f"gloam-{kind}-{game}-{time.strftime('%Y%m%d-%H%M%S')}"
@@ -163,8 +199,9 @@ class Session:
 
     def __init__(self, game: Any, seed: int, seats: list[str], names: list[str], terminal: Terminal,
                  actions: list[int] | None = None, save_to: str | None = None,
-                 replay_out: str | None = None) -> None:
+                 replay_out: str | None = None, hints: bool = False) -> None:
         self.game = game
+        self.ui = frontend(game)
         self.seed = seed
         self.seats = seats
         self.names = names
@@ -183,25 +220,23 @@ class Session:
         self.replay_out = replay_out
         self.printed = 0  # events printed live (games without a human)
         self.notice: Text | None = None  # shown once, above the next screen
+        self.hints = hints  # show the search bot's top options at each human decision
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, terminal: Terminal) -> "Session":
         if args.resume:
             return cls._resume(args, terminal)
         if not args.game:
-            raise SetupError("name the game to play (nightmarium), or --resume FILE")
+            raise SetupError("name the game to play (nightmarium or nightfall), or --resume FILE")
         seats = _split(args.seats or "you,greedy")
         _check_seats(seats, args.game)
         names = _split(args.names) if args.names else None
         if names is not None and len(names) != len(seats):
             raise SetupError(f"--names gives {len(names)} names for {len(seats)} seats")
-        setup = {"players": len(seats), "creatures": args.creatures, "first_player": args.first_player}
-        if args.composition:
-            setup["composition"] = load_composition(args.composition).to_setup()
-        game = get_game(args.game, setup)
+        game = get_game(args.game, _setup(args, len(seats)))
         seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
         session = cls(game, seed, seats, seat_names(seats, names), terminal,
-                      save_to=args.save, replay_out=args.replay_out)
+                      save_to=args.save, replay_out=args.replay_out, hints=getattr(args, "hints", False))
         session.notice = Text.assemble(("New game", "bold"), f" · seed {seed}",
                                        (f" (deal this game again with --seed {seed})", "dim"))
         return session
@@ -220,7 +255,8 @@ class Session:
             raise RecordError(f"{args.resume} is a {game.num_players}-player game, not {len(seats)}")
         names = _split(args.names) if args.names else None
         session = cls(game, record.seed, seats, seat_names(seats, names), terminal, record.actions,
-                      save_to=args.save or args.resume, replay_out=args.replay_out)
+                      save_to=args.save or args.resume, replay_out=args.replay_out,
+                      hints=getattr(args, "hints", False))
         for p in session.humans:
             session.seen[p] = max(0, len(session.state.events) - 8)
         session.printed = len(session.state.events)
@@ -268,9 +304,10 @@ class Session:
 
     def _print_new_events(self) -> None:
         events = self.state.events_for(-1)
+        public = self.ui.public(self.state.observation(0))
         for event in events[self.printed:]:
-            line = describe_event(self.game, event, self.names)
-            self.console.print(colour_codes(self.game, "• " + line))
+            line = self.ui.event_line(public, event, self.names)
+            self.console.print(self.ui.styled("• " + line))
         self.printed = len(events)
 
     def _human_move(self, player: int) -> None:
@@ -291,13 +328,32 @@ class Session:
         events = state.events_for(player)
         new = len(events) - self.seen[player]
         self.seen[player] = len(events)
-        self.console.print(build_view(self.game, observation, events, self.names, you=player, new=new,
-                                      width=self.term.width))
-        options = sorted(state.legal_action_indices(), key=lambda i: option_sort_key(self.game, i))
-        labels = [describe_action(self.game, observation, i, self.names) for i in options]
-        self.console.print(options_table(self.game, labels, self.term.width))
+        self.console.print(self.ui.view(observation, events, self.names, player, new, self.term.width))
+        options = sorted(state.legal_action_indices(), key=self.ui.sort_key)
+        labels = [self.ui.action_label(observation, i, self.names) for i in options]
+        self.console.print(options_table(self.game, labels, self.term.width, styled=self.ui.styled))
+        if self.hints and len(options) > 1:
+            self.console.print(self._hints(player, observation, options, labels))
         choice = self._ask_choice(player, len(options))
         self._apply(options[choice], player)
+
+    def _hints(self, player: int, observation: dict[str, Any], options: list[int],
+               labels: list[str]) -> Text:
+        """The search bot's three best options for this decision, searched from the
+        player's own observation with a seed of its own (so hints change no bot's play)."""
+        from gloam.bots.ismcts import HINT_LEVEL, hint_search
+
+        result = hint_search(self.game, observation, options,
+                             seed=derive_seed(self.seed, player, len(self.actions), HINT_SALT))
+        number = {a: k for k, a in enumerate(options, 1)}
+        text = Text.assemble((f"Hints: estimated win chance ({HINT_LEVEL} search, {result.iterations}"
+                              " samples of the unseen cards)", "bold magenta"))
+        for stat in result.options[:3]:
+            text.append("\n")
+            text.append(f"  {stat.value:>4.0%}  ", style="bold magenta")
+            text.append(f"{number[stat.action]:>2}. ", style="bold cyan")
+            text.append_text(self.ui.styled(labels[number[stat.action] - 1]))
+        return text
 
     def _ask_choice(self, player: int, count: int) -> int:
         who = "" if self.names[player] == "You" else f"{self.names[player]}, "
@@ -336,19 +392,13 @@ class Session:
             new = len(events) - self.seen[viewer]
         else:  # pass-and-play or bots only: everyone may be looking, so only what is public
             viewer = None
-            observation = public_view(state.observation(0))
+            observation = self.ui.public(state.observation(0))
             events = state.events_for(-1)
             new = 12 if self.humans else 0
         if self.humans:
             self.term.clear()
-        self.console.print(build_view(self.game, observation, events, self.names, you=viewer, new=new,
-                                      width=self.term.width))
-        winner = state.winner
-        if winner >= 0:
-            who = "You win" if self.names[winner] == "You" else f"{self.names[winner]} wins"
-            banner = f"{who}! ({state.complete_creatures(winner)} complete creatures, turn {state.turn})"
-        else:
-            banner = f"The game ended at the turn limit (turn {state.turn}) with no winner"
+        self.console.print(self.ui.view(observation, events, self.names, viewer, new, self.term.width))
+        banner = self.ui.result(state, self.names)
         self.console.print(Rule(Text(banner, style="bold green")))
         path = Path(self.replay_out) if self.replay_out else _stamp_path("replay", self.game.name)
         try:

@@ -294,10 +294,11 @@ def build_view(game: Any, observation: dict[str, Any], events: Sequence[dict[str
     return Group(*parts)
 
 
-def options_table(game: Any, labels: Sequence[str], width: int = 160) -> RenderableType:
-    """A numbered list of option labels (two columns when there are many)."""
-    items = [Text.assemble((f"{n:>2}. ", "bold cyan"), colour_codes(game, label))
-             for n, label in enumerate(labels, 1)]
+def options_table(game: Any, labels: Sequence[str], width: int = 160, styled: Any = None) -> RenderableType:
+    """A numbered list of option labels (two columns when there are many); ``styled``
+    turns a label into rich text (default: Nightmarium's card colours)."""
+    styled = styled or (lambda label: colour_codes(game, label))
+    items = [Text.assemble((f"{n:>2}. ", "bold cyan"), styled(label)) for n, label in enumerate(labels, 1)]
     longest = max((len(label) for label in labels), default=0) + 6
     if len(items) <= 10 or 2 * longest + 4 > width:
         return Group(*items)

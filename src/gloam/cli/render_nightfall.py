@@ -190,5 +190,12 @@ def build_view(game: Any, observation: dict[str, Any], events: Sequence[dict[str
         parts.append(Text(f"{who}: {obs['kind'].replace('_', ' ')}{influence}", style="bold yellow"))
     if obs.get("viewer") is not None:
         parts.append(hand_table(game, obs))
+    elif obs.get("hands") is not None:  # a replay of a finished game shows every hand
+        for p, hand in enumerate(obs["hands"]):
+            line = Text.assemble((f"{_name(p, names)}'s hand: ", "bold"))
+            for k, cid in enumerate(hand):
+                line.append(", " if k else "")
+                line.append_text(card_text(game, obs, cid))
+            parts.append(line)
     parts.append(event_log(game, obs, events, names, new, log_size))
     return Group(*parts)

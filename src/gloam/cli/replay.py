@@ -18,10 +18,9 @@ from rich.text import Text
 
 from gloam.cli import play
 from gloam.cli.play import GAMES, HUMAN, Terminal, seat_names
-from gloam.cli.render import build_view, colour_codes
+from gloam.cli.frontends import frontend
 from gloam.core.errors import GloamError, RecordError
 from gloam.core.record import Record
-from gloam.nightmarium.describe import describe_action
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -65,6 +64,7 @@ class Replay:
     def __init__(self, record: Record, seat: int | None, terminal: Terminal, source: str = "") -> None:
         self.record = record
         self.game = record.new_game()
+        self.ui = frontend(self.game)
         n = self.game.num_players
         if seat is not None and not 0 <= seat < n:
             raise RecordError(f"--as {seat}: this is a {n}-player game, seats are 0 to {n - 1}")
@@ -104,9 +104,9 @@ class Replay:
         before = self.states[k - 1]
         actor = before.current_player()
         action = self.record.actions[k - 1]
-        label = describe_action(self.game, before.observation(actor), action, self.names, second_person=False)
+        label = self.ui.action_label(before.observation(actor), action, self.names, second_person=False)
         text.append(f" · {self.names[actor]}: ", style="bold")
-        text.append_text(colour_codes(self.game, label))
+        text.append_text(self.ui.styled(label))
         return text
 
     def show(self, k: int) -> None:
@@ -119,8 +119,7 @@ class Replay:
         events = state.events_for(self.seat)
         new = len(events) - (len(self.states[k - 1].events) if k > 0 else 0)
         self.console.print(Rule(self.step_label(k), align="left"))
-        self.console.print(build_view(self.game, observation, events, self.names, you=self.seat, new=new,
-                                      width=self.term.width))
+        self.console.print(self.ui.view(observation, events, self.names, self.seat, new, self.term.width))
 
     def print_all(self) -> None:
         self.console.print(self.title())

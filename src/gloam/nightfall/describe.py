@@ -143,21 +143,30 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     def who(key: str = "player") -> str:
         return player_name(event[key], names)
 
+    def does(verb: str, key: str = "player") -> str:
+        """"Bob draws", but "You draw" for the reader called "You"."""
+        name = who(key)
+        return f"{name} {verb[:-1] if name == 'You' and verb.endswith('s') else verb}"
+
+    def whose(key: str = "player") -> str:
+        name = who(key)
+        return "your" if name == "You" else f"{name}'s"
+
     def card(key: str = "card") -> str:
         return card_label(game, obs, event[key])
 
     if t == "setup":
         return f"New game: {event['players']} players, {event['face_up']} face-up wounds"
     if t == "turn":
-        return f"Turn {event['turn']}: {who()}'s turn"
+        return f"Turn {event['turn']}: {whose()} turn"
     if t == "draw":
         if "cards" in event:
-            return f"{who()} draws " + (", ".join(card_label(game, obs, c) for c in event["cards"]) or "nothing")
-        return f"{who()} draws {event['count']} card{'s' if event['count'] != 1 else ''}"
+            return f"{does('draws')} " + (", ".join(card_label(game, obs, c) for c in event["cards"]) or "nothing")
+        return f"{does('draws')} {event['count']} card{'s' if event['count'] != 1 else ''}"
     if t == "reshuffle":
-        return f"{who()} shuffles the discard pile into a new deck"
+        return f"{does('shuffles')} the discard pile into a new deck"
     if t == "discard":
-        return f"{who()} discards {card()} ({event['reason']})"
+        return f"{does('discards')} {card()} ({event['reason']})"
     if t == "exile":
         return f"{card()} is exiled ({event['reason']})"
     if t == "enter_play":
@@ -165,15 +174,15 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t in ("destroyed", "discarded"):
         return f"{card()} is {t}"
     if t == "wounds":
-        return f"{who()} takes {event['count']} wound{'s' if event['count'] != 1 else ''}"
+        return f"{does('takes')} {event['count']} wound{'s' if event['count'] != 1 else ''}"
     if t == "last_wound":
         return "The last face-up wound is given: the game ends after this phase"
     if t == "game_over":
-        return f"Game over: {who('winner')} wins with the fewest wounds ({', '.join(map(str, event['wounds']))})"
+        return f"Game over: {does('wins', 'winner')} with the fewest wounds ({', '.join(map(str, event['wounds']))})"
     if t == "phase":
         return f"Claim Phase: {event['influence']} influence"
     if t == "combat_text":
-        return f"{who()} uses {card()}'s combat text"
+        return f"{does('uses')} {card()}'s combat text"
     if t == "attack":
         return f"{card()} attacks {who('target')}"
     if t == "block":
@@ -181,10 +190,10 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "damage":
         return f"{card()} takes {event['amount']} damage"
     if t == "no_chain":
-        return f"{who()} starts no chain"
+        return f"{does('starts')} no chain"
     if t == "chain":
         kicker = " (kicker)" if event["kicker"] else ""
-        return f"{who()} {'starts the chain with' if event['position'] == 1 else 'links'} {card()}{kicker}"
+        return f"{does('starts') + ' the chain with' if event['position'] == 1 else does('links')} {card()}{kicker}"
     if t == "chain_complete":
         return f"The chain is complete ({event['length']} cards); it resolves last in, first out"
     if t == "resolve":
@@ -192,11 +201,11 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "kicker":
         return f"{card()}'s kicker resolves"
     if t == "feed":
-        return f"{who()} feeds {card()}"
+        return f"{does('feeds')} {card()}"
     if t == "claim":
-        return f"{who()} claims {card()} for {event['cost']} influence"
+        return f"{does('claims')} {card()} for {event['cost']} influence"
     if t == "influence":
-        return f"{who()} gains {event['amount']} influence"
+        return f"{does('gains')} {event['amount']} influence"
     if t == "restore":
         return f"{card()} regains {event['amount']} health"
     if t == "strength":
@@ -204,15 +213,15 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "effect":
         return f"{who()}: {event['kind'].replace('_', ' ')} this turn"
     if t == "fetch":
-        return f"{who()} places {card()} into {event['dest'].replace('_', ' ')}"
+        return f"{does('places')} {card()} into {event['dest'].replace('_', ' ')}"
     if t == "archive_to_deck":
-        return f"{len(event['cards'])} archive cards go on top of {who()}'s deck"
+        return f"{len(event['cards'])} archive cards go on top of {whose()} deck"
     if t == "attach":
         return f"{card()} is attached to {card_label(game, obs, event['minion'])}"
     if t == "look":
         if "cards" in event:
-            return f"{who()} looks at {who('target')}'s hand: " + ", ".join(card_label(game, obs, c) for c in event["cards"])
-        return f"{who()} looks at {who('target')}'s hand"
+            return f"{does('looks')} at {whose('target')} hand: " + ", ".join(card_label(game, obs, c) for c in event["cards"])
+        return f"{does('looks')} at {whose('target')} hand"
     if t == "negated":
         return f"The moon negates the damage to {card()}"
     if t == "moon":

@@ -1,0 +1,116 @@
+"""One terminal front end per game, behind one small interface, so ``gloam play`` and
+``gloam replay`` drive either game the same way: the board, option labels, event
+lines, a reading order for options, and the end-of-game banner."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Sequence
+
+from rich.console import RenderableType
+from rich.text import Text
+
+
+class Frontend(ABC):
+    """What the terminal needs to know about a game."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    @abstractmethod
+    def view(self, observation: dict[str, Any], events: Sequence[dict[str, Any]], names: Sequence[str],
+             you: int | None, new: int, width: int) -> RenderableType:
+        """The table as ``observation`` shows it, with the last ``events``."""
+
+    def public(self, observation: dict[str, Any]) -> dict[str, Any]:
+        return dict(observation, viewer=None, hand=[], legal=None)
+
+    @abstractmethod
+    def action_label(self, observation: dict[str, Any], index: int, names: Sequence[str],
+                     second_person: bool = True) -> str:
+        """A label for legal option ``index`` of the decision ``observation`` shows."""
+
+    @abstractmethod
+    def event_line(self, observation: dict[str, Any], event: dict[str, Any], names: Sequence[str],
+                   you: int | None = None) -> str:
+        """One line for an event already redacted for its reader."""
+
+    def sort_key(self, index: int) -> Any:
+        return index
+
+    def styled(self, line: str, style: str = "") -> Text:
+        return Text(line, style=style)
+
+    @abstractmethod
+    def result(self, state: Any, names: Sequence[str]) -> str:
+        """The end-of-game banner."""
+
+
+class NightmariumFrontend(Frontend):
+    def view(self, observation, events, names, you, new, width):
+        from gloam.cli.render import build_view
+
+        return build_view(self.game, observation, events, names, you=you, new=new, width=width)
+
+    def public(self, observation):
+        from gloam.cli.render import public_view
+
+        return public_view(observation)
+
+    def action_label(self, observation, index, names, second_person=True):
+        from gloam.nightmarium.describe import describe_action
+
+        return describe_action(self.game, observation, index, names, second_person=second_person)
+
+    def event_line(self, observation, event, names, you=None):
+        from gloam.nightmarium.describe import describe_event
+
+        return describe_event(self.game, event, names, you)
+
+    def sort_key(self, index):
+        from gloam.nightmarium.describe import option_sort_key
+
+        return option_sort_key(self.game, index)
+
+    def styled(self, line, style=""):
+        from gloam.cli.render import colour_codes
+
+        return colour_codes(self.game, line, style)
+
+    def result(self, state, names):
+        winner = state.winner
+        if winner < 0:
+            return f"No winner: the game stopped at turn {state.turn}"
+        who = "You win" if names[winner] == "You" else f"{names[winner]} wins"
+        return f"{who}! ({state.complete_creatures(winner)} complete creatures, turn {state.turn})"
+
+
+class NightfallFrontend(Frontend):
+    def view(self, observation, events, names, you, new, width):
+        from gloam.cli.render_nightfall import build_view
+
+        return build_view(self.game, observation, events, names, you=you, new=new, width=width)
+
+    def action_label(self, observation, index, names, second_person=True):
+        from gloam.nightfall.describe import describe_action
+
+        return describe_action(self.game, observation, index, list(names))
+
+    def event_line(self, observation, event, names, you=None):
+        from gloam.nightfall.describe import describe_event
+
+        return describe_event(self.game, observation, event, list(names))
+
+    def result(self, state, names):
+        winner = state.winner
+        wounds = [state.wound_count(p)[0] for p in range(state.num_players)]
+        if winner < 0:
+            return f"No winner: the game stopped at turn {state.turn}"
+        who = "You win" if names[winner] == "You" else f"{names[winner]} wins"
+        tally = ", ".join(f"{names[p]} {w}" for p, w in enumerate(wounds))
+        return f"{who} with the fewest wounds! ({tally}; turn {state.turn})"
+
+
+def frontend(game: Any) -> Frontend:
+    """The terminal front end of ``game``."""
+    return {"nightmarium": NightmariumFrontend, "nightfall": NightfallFrontend}[game.name](game)
