@@ -5,6 +5,8 @@ one-line error with exit code 2 for bad options."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -17,7 +19,7 @@ from gloam.match import play_match
 from gloam.simulate import DEFAULT_TURN_LIMIT, simulate, wilson_interval
 
 SEATS = ["random", "random"]
-JSON_FIELDS = {"game", "setup", "seats", "seed", "games", "workers", "wins", "win_rates", "win_ci95",
+JSON_FIELDS = {"game", "setup", "seats", "seed", "games", "backend", "workers", "wins", "win_rates", "win_ci95",
                "draws", "mean_turns", "decisions", "wall_s", "games_per_s", "decisions_per_s"}
 
 
@@ -39,6 +41,7 @@ def test_json_output_is_one_complete_object_alone_on_stdout(capsys):
     assert data["setup"]["players"] == 3 and data["setup"]["creatures"] == 6
     assert data["setup"]["turn_limit"] == DEFAULT_TURN_LIMIT
     assert data["games"] == 30 and len(data["wins"]) == 3
+    assert (data["backend"], data["workers"]) == ("local", 1)  # default: this process only
     assert sum(data["wins"]) + data["draws"] == 30
     assert data["win_rates"] == [w / 30 for w in data["wins"]]
     for (lo, hi), rate in zip(data["win_ci95"], data["win_rates"]):
@@ -63,6 +66,19 @@ def test_cli_with_workers_matches_the_library_run(capsys):
     here = simulate("nightmarium", {}, SEATS, games=16, seed=3)
     assert data["workers"] == 2
     assert (data["wins"], data["draws"], data["decisions"]) == (here.wins, here.draws, here.decisions)
+
+
+def test_the_local_backend_never_imports_ray():
+    """Ray is an optional extra: a local run (pool included) must work without it."""
+    code = ("import sys\n"
+            "from gloam.cli.main import main\n"
+            "if __name__ == '__main__':\n"
+            "    assert main(['simulate', 'nightmarium', '--seats', 'random,random', '--games', '8',"
+            " '--workers', '2', '--json']) == 0\n"
+            "    assert 'ray' not in sys.modules, 'ray was imported'\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["backend"] == "local"
 
 
 def test_same_seed_twice_reproduces_the_run():

@@ -1,9 +1,11 @@
-"""Many bot-vs-bot games, optionally spread over local worker processes (no terminal I/O).
+"""Many bot-vs-bot games, in this process, on local worker processes or on a Ray cluster
+(no terminal I/O).
 
 Game ``i`` of a run with master seed ``seed`` is dealt from ``derive_seed(seed, i)`` and
 the bot in seat ``p`` is made with ``derive_seed(seed, i, p + 1)``, so every game is fixed
 by (setup, seats, seed, i) alone: the same seed gives exactly the same result with 1 or
-with 8 workers.
+with 8 workers, on local processes (``backend="local"``) or on Ray (``backend="ray"``).
+Ray is an optional extra (``pip install 'gloam[ray]'``) imported only when it is chosen.
 
 >>> result = simulate("nightmarium", {}, ["random", "random"], games=4, seed=7)
 >>> result.games, sum(result.wins) + result.draws
@@ -14,16 +16,22 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import logging
 import math
 import multiprocessing
+import os
+import socket
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from gloam.bots import make_bot
-from gloam.core.errors import SetupError
+from gloam.core.errors import GloamError, SetupError
 from gloam.core.rng import derive_seed
 from gloam.games import get_game
 from gloam.match import play_match
@@ -37,6 +45,19 @@ MAX_CHUNK = 200
 TASKS_PER_WORKER = 4
 #: z for a two-sided 95% interval
 Z95 = 1.959963984540054
+#: where the games can run: this machine's processes, or a Ray cluster
+BACKENDS = ("local", "ray")
+#: object store of a local Ray instance started by :func:`simulate`; a chunk's result is
+#: a few kilobytes, so Ray's default (30% of the memory) would only be reserved in vain
+RAY_OBJECT_STORE_BYTES = 128 * 1024 * 1024
+#: seconds to wait for a TCP answer from a ``HOST:PORT`` Ray address before giving up
+#: (``ray.init`` itself retries an unreachable address for minutes)
+RAY_CONNECT_TIMEOUT_S = 5.0
+
+
+class BackendError(GloamError):
+    """The chosen backend could not run the games: Ray could not start or connect, or a
+    Ray task failed (e.g. gloam is not installed on a node of the cluster)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +85,7 @@ class SimulationResult:
     total_turns: int
     decisions: int
     wall_s: float
+    backend: str = "local"
     per_game: list[GameSummary] = field(default_factory=list, repr=False)
 
     @property
@@ -93,6 +115,7 @@ class SimulationResult:
             "seats": list(self.seats),
             "seed": self.seed,
             "games": self.games,
+            "backend": self.backend,
             "workers": self.workers,
             "wins": list(self.wins),
             "win_rates": [self.win_rate(p) for p in range(len(self.seats))],
@@ -159,10 +182,12 @@ def _winner(returns: Sequence[float]) -> int:
     return list(returns).index(best)
 
 
-def _check_run(seats: Sequence[str], games: int, workers: int, seed: int) -> None:
-    for name, value, least in (("games", games, 1), ("workers", workers, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise SetupError(f"{name} must be an integer >= {least}, not {value!r}")
+def _check_run(seats: Sequence[str], games: int, workers: int | None, seed: int) -> None:
+    for name, value in (("games", games), ("workers", workers)):
+        if name == "workers" and value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise SetupError(f"{name} must be an integer >= 1, not {value!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SetupError(f"seed must be an integer, not {seed!r}")
     if not seats or not all(isinstance(s, str) and s for s in seats):
@@ -170,9 +195,12 @@ def _check_run(seats: Sequence[str], games: int, workers: int, seed: int) -> Non
 
 
 def check_simulation(game_name: str, setup: dict[str, Any] | None, seats: Sequence[str], games: int,
-                     workers: int = 1, seed: int = 0) -> dict[str, Any]:
+                     workers: int | None = None, seed: int = 0, backend: str = "local",
+                     address: str | None = None) -> dict[str, Any]:
     """Check a simulation's options without playing; returns the setup it would play
-    (see :func:`simulation_setup`). Raises :class:`SetupError` with a one-line reason.
+    (see :func:`simulation_setup`). Raises :class:`SetupError` with a one-line reason,
+    also for an unknown backend, an ``address`` without ``backend="ray"``, or the ray
+    backend without Ray installed (nothing is started or connected to here).
 
     >>> check_simulation("nightmarium", {}, ["random", "random"], games=10)["turn_limit"]
     1000
@@ -182,11 +210,35 @@ def check_simulation(game_name: str, setup: dict[str, Any] | None, seats: Sequen
     gloam.core.errors.SetupError: no bot 'nobody' for nightmarium; choose from ...
     """
     _check_run(seats, games, workers, seed)
+    _check_backend(backend, address)
     full_setup = simulation_setup(game_name, setup, seats)
     game = get_game(game_name, full_setup)
     for name in seats:
         make_bot(name, game, seed=0)  # an unknown bot name fails here, before any work
     return full_setup
+
+
+def _check_backend(backend: str, address: str | None) -> None:
+    if backend not in BACKENDS:
+        raise SetupError(f"backend must be one of {', '.join(map(repr, BACKENDS))}, not {backend!r}")
+    if address is not None:
+        if backend != "ray":
+            raise SetupError("an address is only for the ray backend (backend='ray')")
+        if not isinstance(address, str) or not address.strip():
+            raise SetupError(f"address must be a Ray cluster address such as 'HOST:6379', not {address!r}")
+    if backend == "ray":
+        import_ray()
+
+
+def import_ray() -> ModuleType:
+    """The ``ray`` module, imported on first use; :class:`SetupError` saying how to
+    install it when it is missing."""
+    try:
+        import ray
+    except ImportError as exc:
+        raise SetupError("the ray backend needs Ray, which is not installed:"
+                         " install gloam[ray] (pip install 'gloam[ray]')") from exc
+    return ray
 
 
 def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
@@ -196,31 +248,51 @@ def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
 
 
 def simulate(game_name: str, setup: dict[str, Any] | None, seats: list[str], games: int, seed: int,
-             workers: int = 1, progress: Callable[[int], None] | None = None) -> SimulationResult:
+             workers: int | None = None, progress: Callable[[int], None] | None = None,
+             backend: str = "local", address: str | None = None) -> SimulationResult:
     """Play ``games`` games of ``game_name`` with the named bots in ``seats`` (one seat
     per player) and total the results.
 
-    ``workers`` > 1 spreads chunks of games over that many local processes (started
-    with the ``spawn`` method, so this works on every platform); the result does not
-    depend on it, only ``wall_s`` does. As with any ``spawn`` pool, a script that
-    calls this with ``workers`` > 1 must do so under ``if __name__ == "__main__":``.
-    ``progress``, if given, is called with the
-    number of games completed so far. Raises :class:`SetupError` for bad options
-    (unknown game or bot, wrong number of seats, ``games`` or ``workers`` < 1).
+    The result does not depend on ``workers`` or ``backend``, only ``wall_s`` does:
+    game ``i`` is fixed by the seed and ``i``, and results are put back in game order.
+
+    ``backend="local"``: ``workers`` (default 1: play in this process) > 1 spreads chunks
+    of games over that many local processes, started with the ``spawn`` method so this
+    works on every platform. As with any ``spawn`` pool, a script that calls this with
+    ``workers`` > 1 must do so under ``if __name__ == "__main__":``.
+
+    ``backend="ray"``: each chunk is a Ray task. With ``address=None`` a private local Ray
+    instance with ``workers`` CPUs (default: this machine's count) is started and shut
+    down at the end; with an ``address`` (``HOST:PORT`` of a cluster's head, or ``auto``)
+    this process joins that cluster as a driver and disconnects at the end. On a cluster
+    as many tasks are in flight as it has CPUs (at most ``workers``, if given). If Ray is
+    already initialised in this process that runtime is used and left running. Every
+    node needs the same gloam installed (see ``docs/simulation.md``).
+
+    ``progress``, if given, is called with the number of games completed so far (after
+    each chunk). Raises :class:`SetupError` for bad options (unknown game, bot or backend,
+    wrong number of seats, ``games`` or ``workers`` < 1, Ray missing) and
+    :class:`BackendError` when Ray cannot start, connect or run a task.
     """
     seats = list(seats)
-    full_setup = check_simulation(game_name, setup, seats, games, workers, seed)
-    game = get_game(game_name, full_setup)
+    full_setup = check_simulation(game_name, setup, seats, games, workers, seed, backend, address)
     started = time.perf_counter()
+    if backend == "ray":
+        per_game, workers_used = _run_ray(game_name, full_setup, seats, seed, games, workers, address, progress)
+    else:
+        per_game, workers_used = _run_local(game_name, full_setup, seats, seed, games, workers or 1, progress)
+    wall = time.perf_counter() - started
+    return _total(game_name, full_setup, seats, seed, workers_used, per_game, wall, backend)
+
+
+def _run_local(game_name: str, setup: dict[str, Any], seats: list[str], seed: int, games: int, workers: int,
+               progress: Callable[[int], None] | None) -> tuple[list[GameSummary], int]:
+    """Play in this process, or on a pool when there are workers and chunks to share."""
     chunks = _chunks(games, workers)
     if workers == 1 or len(chunks) == 1:
-        per_game = _run_here(game, seats, seed, games, progress)
-        workers_used = 1
-    else:
-        workers_used = min(workers, len(chunks))
-        per_game = _run_pool(game_name, full_setup, seats, seed, chunks, workers_used, progress)
-    wall = time.perf_counter() - started
-    return _total(game_name, full_setup, seats, seed, workers_used, per_game, wall)
+        return _run_here(get_game(game_name, setup), seats, seed, games, progress), 1
+    workers_used = min(workers, len(chunks))
+    return _run_pool(game_name, setup, seats, seed, chunks, workers_used, progress), workers_used
 
 
 def _run_here(game: Any, seats: list[str], seed: int, games: int,
@@ -261,8 +333,156 @@ def _run_pool(game_name: str, setup: dict[str, Any], seats: list[str], seed: int
     return [summary for chunk in results for summary in chunk]  # type: ignore[union-attr]
 
 
+def _run_ray(game_name: str, setup: dict[str, Any], seats: list[str], seed: int, games: int,
+             workers: int | None, address: str | None,
+             progress: Callable[[int], None] | None) -> tuple[list[GameSummary], int]:
+    """Run the chunks as Ray tasks, one in flight per CPU used; games back in order."""
+    ray = import_ray()
+    started_here = _connect_ray(ray, workers, address)
+    try:
+        cpus = _ray_cpus(ray)
+        parallel = min(workers, cpus) if workers else cpus
+        chunks = _chunks(games, parallel)
+        in_flight = min(parallel, len(chunks))
+        return _gather_ray(ray, (game_name, setup, seats, seed), chunks, in_flight, progress), in_flight
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def _connect_ray(ray: ModuleType, workers: int | None, address: str | None) -> bool:
+    """Start a local Ray instance or connect to ``address``; True when this call did
+    (so the run must shut it down), False when Ray was already initialised here."""
+    if ray.is_initialized():
+        if address is not None:
+            raise SetupError("Ray is already initialised in this process; leave the address out to use it")
+        return False
+    if address is None:
+        cpus = workers or os.cpu_count() or 1
+        what = f"start a local Ray instance with {cpus} CPUs"
+        options = ray_local_options(cpus)
+    else:
+        _check_reachable(address)
+        what = f"connect to the Ray cluster at {address}"
+        options = {"address": address, "log_to_driver": False, "logging_level": logging.ERROR}
+    try:
+        ray.init(**options)
+    except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError, its own errors...
+        ray.shutdown()  # undo a half-done init; harmless when nothing was started
+        raise BackendError(f"could not {what}: {_one_line(exc)}{_auth_hint(exc)}") from exc
+    return True
+
+
+def _auth_hint(exc: BaseException) -> str:
+    """A hint when Ray's token authentication refused this process (the reason is only
+    in the text of an exception further down the chain)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if "InvalidAuthToken" in str(seen) or type(seen).__name__ == "AuthenticationError":
+            return ("; the cluster refused this process's authentication token: set RAY_AUTH_TOKEN"
+                    " (or the file ~/.ray/auth_token) to the token of the cluster's head")
+        seen = seen.__cause__ or seen.__context__
+    return ""
+
+
+def ray_local_options(cpus: int) -> dict[str, Any]:
+    """The ``ray.init`` options of the private local Ray instance a run starts: a new
+    instance even if another runs on this machine, ``cpus`` CPUs, no dashboard, a small
+    object store, and nothing from Ray or its workers on this process's terminal but errors.
+
+    >>> ray_local_options(2)["address"], ray_local_options(2)["num_cpus"]
+    ('local', 2)
+    """
+    return {"address": "local", "num_cpus": cpus, "include_dashboard": False,
+            "object_store_memory": RAY_OBJECT_STORE_BYTES, "log_to_driver": False,
+            "logging_level": logging.ERROR}
+
+
+def _check_reachable(address: str) -> None:
+    """Fail within seconds, with the reason, when nothing answers at a ``HOST:PORT`` (or
+    ``ray://HOST:PORT``) address; other forms (``auto``) are left to Ray."""
+    target = _host_port(address)
+    if target is None:
+        return
+    try:
+        with socket.create_connection(target, timeout=RAY_CONNECT_TIMEOUT_S):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise BackendError(f"no Ray cluster answers at {address} ({reason});"
+                           " start one with `ray start --head` or check the address") from exc
+
+
+def _host_port(address: str) -> tuple[str, int] | None:
+    """``(host, port)`` of a ``[ray://]HOST:PORT`` address, else None.
+
+    >>> _host_port("10.0.0.5:6379"), _host_port("ray://[::1]:10001"), _host_port("auto")
+    (('10.0.0.5', 6379), ('::1', 10001), None)
+    """
+    rest = address.strip().removeprefix("ray://")
+    host, sep, port = rest.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        return None
+    return host.strip("[]"), int(port)
+
+
+def _ray_cpus(ray: ModuleType) -> int:
+    cpus = int(ray.cluster_resources().get("CPU", 0))
+    if cpus < 1:
+        raise BackendError("the Ray cluster has no CPUs to play games on")
+    return cpus
+
+
+def _gather_ray(ray: ModuleType, run: tuple[str, dict[str, Any], list[str], int], chunks: list[tuple[int, int]],
+                in_flight: int, progress: Callable[[int], None] | None) -> list[GameSummary]:
+    """Keep ``in_flight`` chunk tasks running (a new one as each ends); results in game order."""
+    task = ray.remote(play_games)
+    results: list[list[GameSummary] | None] = [None] * len(chunks)
+    queue: Iterator[tuple[int, tuple[int, int]]] = iter(enumerate(chunks))
+    running: dict[Any, int] = {}
+
+    def submit(count: int) -> None:
+        for k, (start, stop) in itertools.islice(queue, count):
+            running[task.remote(*run, start, stop)] = k
+
+    completed = 0
+    try:
+        submit(in_flight)
+        while running:
+            done, _ = ray.wait(list(running), num_returns=1)
+            for ref in done:
+                chunk = ray.get(ref)
+                results[running.pop(ref)] = chunk
+                completed += len(chunk)
+                submit(1)
+            if progress is not None:
+                progress(completed)
+    except BaseException as exc:
+        for ref in running:
+            with contextlib.suppress(Exception):  # best effort: the run is failing anyway
+                ray.cancel(ref)
+        if isinstance(exc, ray.exceptions.RayError):
+            raise BackendError(f"a Ray task failed: {_ray_cause(exc)}"
+                               " (is the same gloam installed on every node?)") from exc
+        raise
+    return [summary for chunk in results for summary in chunk]  # type: ignore[union-attr]
+
+
+def _ray_cause(exc: BaseException) -> str:
+    """What went wrong in a Ray task, in one line (the task's own exception if any)."""
+    cause = getattr(exc, "cause", None)
+    if isinstance(cause, BaseException):
+        return f"{type(cause).__name__}: {_one_line(cause)}"
+    return _one_line(exc)
+
+
+def _one_line(exc: BaseException) -> str:
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    return lines[0] if lines else type(exc).__name__
+
+
 def _total(game_name: str, setup: dict[str, Any], seats: list[str], seed: int, workers: int,
-           per_game: list[GameSummary], wall: float) -> SimulationResult:
+           per_game: list[GameSummary], wall: float, backend: str = "local") -> SimulationResult:
     wins = [0] * len(seats)
     draws = turns = decisions = 0
     for g in per_game:
@@ -274,4 +494,4 @@ def _total(game_name: str, setup: dict[str, Any], seats: list[str], seed: int, w
         decisions += g.decisions
     return SimulationResult(game=game_name, setup=setup, seats=seats, seed=seed, games=len(per_game),
                             workers=workers, wins=wins, draws=draws, total_turns=turns,
-                            decisions=decisions, wall_s=wall, per_game=per_game)
+                            decisions=decisions, wall_s=wall, backend=backend, per_game=per_game)

@@ -2,6 +2,7 @@
 
     gloam simulate nightmarium --seats greedy,random --games 1000 --seed 1 --workers 2
     gloam simulate nightmarium --seats random,random,random --games 500 --json
+    gloam simulate nightmarium --seats greedy,random --games 100000 --backend ray --address HEAD:6379
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from gloam.core.errors import GloamError
+from gloam.core.errors import GloamError, SetupError
 from gloam.nightmarium.cards import load_composition
-from gloam.simulate import DEFAULT_TURN_LIMIT, SimulationResult, check_simulation, simulate
+from gloam.simulate import BACKENDS, DEFAULT_TURN_LIMIT, BackendError, SimulationResult, check_simulation, simulate
 
+EXIT_FAILURE = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
@@ -26,16 +28,34 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "simulate", help="play many bot-vs-bot games and report win rates and speed",
         description="Play many bot-vs-bot games and report win rates (with 95% Wilson intervals),"
                     " draws, mean game length and speed. The same --seed gives the same results"
-                    " whatever --workers is.")
+                    " whatever --workers and --backend are.")
     parser.add_argument("game", help="the game to simulate, e.g. nightmarium")
     parser.add_argument("--seats", required=True, metavar="BOT,BOT[,...]",
                         help="comma-separated bot names, one per player in seat order (2-5 for Nightmarium)")
     parser.add_argument("--games", type=int, default=1000, metavar="N", help="number of games (default 1000)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default 0)")
-    parser.add_argument("--workers", type=int, default=1, metavar="K",
-                        help="local worker processes (default 1: run in this process)")
+    parser.add_argument("--workers", type=int, default=None, metavar="K",
+                        help="games played at once: local worker processes (default 1: run in this"
+                             " process); with --backend ray, the CPUs of the local Ray instance (default:"
+                             " all of this machine's), or with --address at most K of the cluster's CPUs"
+                             " (default: all)")
+    parser.add_argument("--backend", choices=BACKENDS, default="local",
+                        help="where the games run: local processes (default) or Ray (needs gloam[ray])")
+    parser.add_argument("--address", metavar="ADDR",
+                        help="with --backend ray: the Ray cluster to join, e.g. HEAD:6379 (as printed by"
+                             " `ray start --head`) or auto; default: start a local Ray instance for this"
+                             " run (see docs/simulation.md)")
     parser.add_argument("--creatures", type=int, choices=(5, 6, 7), default=5,
-                        help="Creatures needed to win (default 5)")
+                        help="Nightmarium: Creatures needed to win (default 5)")
+    archives = parser.add_mutually_exclusive_group()
+    archives.add_argument("--quick-start", dest="archives", action="store_const", const="quick",
+                          help="Nightfall: the quick-start archive pairs (the default)")
+    archives.add_argument("--draft", dest="archives", action="store_const", const="draft",
+                          help="Nightfall: draft the archives (The Coldest War procedure; bots pick)")
+    archives.add_argument("--ml-draft", dest="archives", action="store_const", const="ml-draft",
+                          help="Nightfall: draft the archives (the Martial Law procedure)")
+    parser.add_argument("--moons", action="store_true", help="Nightfall: play with the moon phases")
+    parser.add_argument("--long", action="store_true", help="Nightfall: longer games (5 more wounds per player)")
     parser.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT, metavar="T",
                         help=f"stop a game after T turns and count it as a draw (default {DEFAULT_TURN_LIMIT};"
                              " 0: no limit)")
@@ -47,22 +67,38 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
+def _setup(args: argparse.Namespace, players: int) -> dict[str, Any]:
+    """The game's setup from the options (an option of the other game is refused)."""
+    setup: dict[str, Any] = {"players": players, "turn_limit": args.turn_limit}
+    if args.game == "nightfall":
+        if args.composition or args.creatures != 5:
+            raise SetupError("--composition and --creatures are Nightmarium options")
+        return dict(setup, archives=args.archives or "quick", moons=args.moons, long=args.long)
+    if args.archives or args.moons or args.long:
+        raise SetupError("--quick-start, --draft, --ml-draft, --moons and --long are Nightfall options")
+    setup["creatures"] = args.creatures
+    if args.composition:
+        setup["composition"] = load_composition(args.composition).to_setup()
+    return setup
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``gloam simulate``; bad options print one line on stderr and return 2."""
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     problem = _check_options(args, seats)
     if problem:
         return _fail(problem)
-    setup = {"players": len(seats), "creatures": args.creatures, "turn_limit": args.turn_limit}
     try:
-        if args.composition:
-            setup["composition"] = load_composition(args.composition).to_setup()
-        check_simulation(args.game, setup, seats, args.games, args.workers, args.seed)
+        setup = _setup(args, len(seats))
+        check_simulation(args.game, setup, seats, args.games, args.workers, args.seed, args.backend,
+                         args.address)
     except GloamError as exc:
         return _fail(str(exc))
     show_progress = sys.stderr.isatty()  # a bar in a log file or pipe is only noise
     try:
         result = _run_with_progress(args, setup, seats, show_progress)
+    except BackendError as exc:
+        return _fail(str(exc), EXIT_FAILURE)
     except GloamError as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
@@ -80,23 +116,25 @@ def _check_options(args: argparse.Namespace, seats: list[str]) -> str | None:
         return "--seats needs at least one bot name, e.g. --seats greedy,random"
     if args.games < 1:
         return f"--games must be at least 1, not {args.games}"
-    if args.workers < 1:
+    if args.workers is not None and args.workers < 1:
         return f"--workers must be at least 1, not {args.workers}"
+    if args.address is not None and args.backend != "ray":
+        return "--address is only for a Ray cluster: add --backend ray"
     if args.turn_limit < 0:
         return f"--turn-limit must be 0 (no limit) or positive, not {args.turn_limit}"
     return None
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, code: int = EXIT_USAGE) -> int:
     print(f"gloam simulate: error: {message}", file=sys.stderr)
-    return EXIT_USAGE
+    return code
 
 
 def _run_with_progress(args: argparse.Namespace, setup: dict[str, Any], seats: list[str],
                        show: bool) -> SimulationResult:
     def go(progress: Callable[[int], None] | None) -> SimulationResult:
-        return simulate(args.game, setup, seats, games=args.games, seed=args.seed,
-                        workers=args.workers, progress=progress)
+        return simulate(args.game, setup, seats, games=args.games, seed=args.seed, workers=args.workers,
+                        progress=progress, backend=args.backend, address=args.address)
 
     if not show:
         return go(None)
@@ -140,7 +178,14 @@ def _print_summary(result: SimulationResult) -> None:
         f"mean turns: {result.mean_turns:.1f}",
         f"decisions: {result.decisions:,}",
         (f"speed: {result.games_per_s:,.1f} games/s, {result.decisions_per_s:,.0f} decisions/s"
-         f" ({result.wall_s:.2f} s, {result.workers} worker{'s' if result.workers != 1 else ''})"),
+         f" ({result.wall_s:.2f} s, {_where(result)})"),
     ]
     for line in lines:
         console.print(line, highlight=False)
+
+
+def _where(result: SimulationResult) -> str:
+    """Where the games ran, e.g. "2 workers" or "ray, 8 CPUs"."""
+    if result.backend == "ray":
+        return f"ray, {result.workers} CPU{'s' if result.workers != 1 else ''}"
+    return f"{result.workers} worker{'s' if result.workers != 1 else ''}"
