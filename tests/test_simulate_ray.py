@@ -48,6 +48,10 @@ def run_cli(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess
                           capture_output=True, text=True, timeout=SUBPROCESS_TIMEOUT_S, check=False)
 
 
+# Ray on loopback only (as gloam.simulate.import_ray sets it for a local instance); set
+# before anything in this process imports ray.
+os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+
 @pytest.fixture(scope="module")
 def ray_cluster() -> Iterator[str]:
     """A local 2-CPU Ray instance in this test process; yields its address (HOST:PORT).

@@ -227,12 +227,16 @@ def _check_backend(backend: str, address: str | None) -> None:
         if not isinstance(address, str) or not address.strip():
             raise SetupError(f"address must be a Ray cluster address such as 'HOST:6379', not {address!r}")
     if backend == "ray":
-        import_ray()
+        import_ray(local=address is None)
 
 
-def import_ray() -> ModuleType:
+def import_ray(local: bool = True) -> ModuleType:
     """The ``ray`` module, imported on first use; :class:`SetupError` saying how to
-    install it when it is missing."""
+    install it when it is missing. For a private local instance (``local``) Ray is told
+    to talk over loopback only: without it, Ray binds its services to the machine's
+    network address."""
+    if local:
+        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")  # loopback (ray_constants)
     try:
         import ray
     except ImportError as exc:
@@ -337,7 +341,7 @@ def _run_ray(game_name: str, setup: dict[str, Any], seats: list[str], seed: int,
              workers: int | None, address: str | None,
              progress: Callable[[int], None] | None) -> tuple[list[GameSummary], int]:
     """Run the chunks as Ray tasks, one in flight per CPU used; games back in order."""
-    ray = import_ray()
+    ray = import_ray(local=address is None)
     started_here = _connect_ray(ray, workers, address)
     try:
         cpus = _ray_cpus(ray)
@@ -388,7 +392,8 @@ def _auth_hint(exc: BaseException) -> str:
 def ray_local_options(cpus: int) -> dict[str, Any]:
     """The ``ray.init`` options of the private local Ray instance a run starts: a new
     instance even if another runs on this machine, ``cpus`` CPUs, no dashboard, a small
-    object store, and nothing from Ray or its workers on this process's terminal but errors.
+    object store, and nothing from Ray or its workers on this process's terminal but
+    errors (loopback networking: see :func:`import_ray`).
 
     >>> ray_local_options(2)["address"], ray_local_options(2)["num_cpus"]
     ('local', 2)
