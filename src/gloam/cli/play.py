@@ -43,9 +43,9 @@ from gloam.core.errors import GloamError, RecordError, SetupError
 from gloam.core.record import Record
 from gloam.core.rng import derive_seed
 from gloam.cli.frontends import frontend
+from gloam.cli.options import add_setup_options, setup_from_args
 from gloam.cli.render import options_table
 from gloam.games import get_game
-from gloam.nightmarium.cards import load_composition
 
 HUMAN = "you"
 GAMES = ("nightmarium", "nightfall")
@@ -102,19 +102,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                                         " (default: you,greedy)")
     parser.add_argument("--names", help="comma-separated player names, one per seat")
     parser.add_argument("--seed", type=int, help="deal seed (default: random, printed at the start)")
-    parser.add_argument("--creatures", type=int, choices=(5, 6, 7), default=5,
-                        help="Nightmarium: complete creatures needed to win (default 5)")
-    archives = parser.add_mutually_exclusive_group()
-    archives.add_argument("--quick-start", dest="archives", action="store_const", const="quick",
-                          help="Nightfall: the quick-start archive pairs (the default)")
-    archives.add_argument("--draft", dest="archives", action="store_const", const="draft",
-                          help="Nightfall: draft the archives (The Coldest War procedure)")
-    archives.add_argument("--ml-draft", dest="archives", action="store_const", const="ml-draft",
-                          help="Nightfall: draft the archives (the Martial Law procedure)")
-    parser.add_argument("--moons", action="store_true", help="Nightfall: play with the moon phases")
-    parser.add_argument("--long", action="store_true", help="Nightfall: a longer game (5 more wounds per player)")
-    parser.add_argument("--composition", metavar="FILE",
-                        help="your own Nightmarium card composition (.json or .toml) instead of the standard one")
+    add_setup_options(parser)
     parser.add_argument("--first-player", type=int, default=0, metavar="K",
                         help="seat index (from 0, in --seats order) of the first player (default 0)")
     parser.add_argument("--hints", action="store_true",
@@ -165,21 +153,6 @@ def _check_seats(seats: list[str], game_name: str) -> None:
     for seat in seats:
         if seat != HUMAN and seat not in known:
             raise SetupError(f"unknown seat {seat!r}: use 'you' or a bot ({', '.join(known)})")
-
-
-def _setup(args: argparse.Namespace, players: int) -> dict[str, Any]:
-    """The game's setup from the command line (options of the other game are refused)."""
-    setup: dict[str, Any] = {"players": players, "first_player": args.first_player}
-    if args.game == "nightmarium":
-        if args.archives or args.moons or args.long:
-            raise SetupError("--quick-start, --draft, --ml-draft, --moons and --long are Nightfall options")
-        setup["creatures"] = args.creatures
-        if args.composition:
-            setup["composition"] = load_composition(args.composition).to_setup()
-        return setup
-    if args.composition or args.creatures != 5:
-        raise SetupError("--composition and --creatures are Nightmarium options")
-    return dict(setup, archives=args.archives or "quick", moons=args.moons, long=args.long)
 
 
 def _stamp_path(kind: str, game: str) -> Path:
@@ -233,7 +206,7 @@ class Session:
         names = _split(args.names) if args.names else None
         if names is not None and len(names) != len(seats):
             raise SetupError(f"--names gives {len(names)} names for {len(seats)} seats")
-        game = get_game(args.game, _setup(args, len(seats)))
+        game = get_game(args.game, setup_from_args(args, len(seats), first_player=args.first_player))
         seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
         session = cls(game, seed, seats, seat_names(seats, names), terminal,
                       save_to=args.save, replay_out=args.replay_out, hints=getattr(args, "hints", False))

@@ -129,7 +129,6 @@ def chain_panel(game: Any, obs: dict[str, Any], names: Sequence[str]) -> Rendera
         return None
     lines = []
     for k, entry in enumerate(reversed(obs["chain"])):
-        card = game.card(obs["cards"][entry["card"]])
         line = Text("top → " if k == 0 else "       ")
         line.append_text(card_text(game, obs, entry["card"], detail=True))
         line.append(f"   ({_name(entry['player'], names)})")

@@ -13,8 +13,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from gloam.core.errors import GloamError, SetupError
-from gloam.nightmarium.cards import load_composition
+from gloam.core.errors import GloamError
+from gloam.cli.options import add_setup_options, setup_from_args
 from gloam.simulate import BACKENDS, DEFAULT_TURN_LIMIT, BackendError, SimulationResult, check_simulation, simulate
 
 EXIT_FAILURE = 1
@@ -45,41 +45,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="with --backend ray: the Ray cluster to join, e.g. HEAD:6379 (as printed by"
                              " `ray start --head`) or auto; default: start a local Ray instance for this"
                              " run (see docs/simulation.md)")
-    parser.add_argument("--creatures", type=int, choices=(5, 6, 7), default=5,
-                        help="Nightmarium: Creatures needed to win (default 5)")
-    archives = parser.add_mutually_exclusive_group()
-    archives.add_argument("--quick-start", dest="archives", action="store_const", const="quick",
-                          help="Nightfall: the quick-start archive pairs (the default)")
-    archives.add_argument("--draft", dest="archives", action="store_const", const="draft",
-                          help="Nightfall: draft the archives (The Coldest War procedure; bots pick)")
-    archives.add_argument("--ml-draft", dest="archives", action="store_const", const="ml-draft",
-                          help="Nightfall: draft the archives (the Martial Law procedure)")
-    parser.add_argument("--moons", action="store_true", help="Nightfall: play with the moon phases")
-    parser.add_argument("--long", action="store_true", help="Nightfall: longer games (5 more wounds per player)")
+    add_setup_options(parser)
     parser.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT, metavar="T",
                         help=f"stop a game after T turns and count it as a draw (default {DEFAULT_TURN_LIMIT};"
                              " 0: no limit)")
-    parser.add_argument("--composition", metavar="FILE",
-                        help="a Nightmarium card composition file (.json or .toml) instead of the standard one")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object on stdout instead of the table")
     parser.set_defaults(run=run)
     return parser
-
-
-def _setup(args: argparse.Namespace, players: int) -> dict[str, Any]:
-    """The game's setup from the options (an option of the other game is refused)."""
-    setup: dict[str, Any] = {"players": players, "turn_limit": args.turn_limit}
-    if args.game == "nightfall":
-        if args.composition or args.creatures != 5:
-            raise SetupError("--composition and --creatures are Nightmarium options")
-        return dict(setup, archives=args.archives or "quick", moons=args.moons, long=args.long)
-    if args.archives or args.moons or args.long:
-        raise SetupError("--quick-start, --draft, --ml-draft, --moons and --long are Nightfall options")
-    setup["creatures"] = args.creatures
-    if args.composition:
-        setup["composition"] = load_composition(args.composition).to_setup()
-    return setup
 
 
 def run(args: argparse.Namespace) -> int:
@@ -89,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         return _fail(problem)
     try:
-        setup = _setup(args, len(seats))
+        setup = setup_from_args(args, len(seats), turn_limit=args.turn_limit)
         check_simulation(args.game, setup, seats, args.games, args.workers, args.seed, args.backend,
                          args.address)
     except GloamError as exc:

@@ -4,7 +4,7 @@ opening hands and the first player.
 
 A draft is made of player decisions like the rest of the game. Its data lives in
 ``state.flags["draft"]`` (plain data; draft cards are named by their card data id, since
-they are placeholders and never become card instances, rule 7):
+they only help set up the game and never become card instances, rule 7):
 
 ``procedure``
     ``"draft"`` (The Coldest War, rules 17-24) or ``"ml-draft"`` (Martial Law, 25-29);
