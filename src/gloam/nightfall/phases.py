@@ -32,7 +32,6 @@ from gloam.nightfall.actions import (
     block_index,
 )
 from gloam.nightfall.engine import CONTINUE, DONE, Ask, op
-from gloam.nightfall.state import STAY_IN_PLAY
 
 HAND_SIZE = 5  # rule 153
 BASE_INFLUENCE = 2  # rule 144
