@@ -146,7 +146,7 @@ def test_time_budget_stops_the_search_early() -> None:
 
 
 @pytest.mark.parametrize("bad", [{"iterations": 0}, {"iterations": 2.5}, {"time_limit": 0},
-                                 {"samples_per_determinization": 0}])
+                                 {"samples_per_determinization": 0}, {"samples_per_determinization": 1.5}])
 def test_bad_budgets_are_refused(bad) -> None:
     with pytest.raises(ValueError):
         SearchConfig(**bad)
@@ -266,7 +266,7 @@ def test_value_prefers_the_player_closer_to_five_creatures() -> None:
     """The leaf heuristic: more complete Creatures (rule 192) is a higher win chance,
     and the chances of all players add up to 1."""
     state, _, _ = _position(complete=4, pairs=1, heads=1)
-    values = NightmariumValue()(state)
+    values = NightmariumValue()(state.game, state)
     assert values[0] > 0.9 and abs(sum(values) - 1.0) < 1e-9
 
 

@@ -74,7 +74,8 @@ class SearchConfig:
             raise ValueError(f"iterations must be an integer >= 1, not {self.iterations!r}")
         if self.time_limit is not None and not self.time_limit > 0:
             raise ValueError(f"time_limit must be positive seconds or None, not {self.time_limit!r}")
-        if isinstance(self.samples_per_determinization, bool) or self.samples_per_determinization < 1:
+        spd = self.samples_per_determinization
+        if isinstance(spd, bool) or not isinstance(spd, int) or spd < 1:
             raise ValueError("samples_per_determinization must be an integer >= 1")
 
 
@@ -88,10 +89,10 @@ LEVELS: dict[str, SearchConfig] = {
 
 # ---------------------------------------------------------------------- leaf evaluators
 class Evaluator(Protocol):
-    """Estimates every player's return from a (sampled) non-terminal state. It may
-    play on ``state``: the search gives it a copy of its own."""
+    """Estimates every player's return from a (sampled) non-terminal state of
+    ``game``. It may play on ``state``: the search gives it a copy of its own."""
 
-    def __call__(self, state: Any, rng: Rng) -> Values: ...
+    def __call__(self, game: Any, state: Any, rng: Rng) -> Values: ...
 
 
 class RolloutEvaluator:
@@ -101,7 +102,7 @@ class RolloutEvaluator:
     def __init__(self, max_decisions: int = 5000) -> None:
         self.max_decisions = max_decisions
 
-    def __call__(self, state: Any, rng: Rng) -> Values:
+    def __call__(self, game: Any, state: Any, rng: Rng) -> Values:
         for _ in range(self.max_decisions):
             if state.is_terminal():
                 return list(state.returns())
@@ -119,15 +120,14 @@ class PolicyRolloutEvaluator:
     ``policy`` is a bot; its ``rng`` is re-seeded from the search's generator at every
     call, so the search stays deterministic for a seed."""
 
-    def __init__(self, policy: Bot, value: Callable[[Any], Values], depth: int = 4) -> None:
+    def __init__(self, policy: Bot, value: Callable[[Any, Any], Values], depth: int = 4) -> None:
         self.policy = policy
         self.value = value
         self.depth = depth
 
-    def __call__(self, state: Any, rng: Rng) -> Values:
+    def __call__(self, game: Any, state: Any, rng: Rng) -> Values:
         policy = self.policy
         policy.rng.seed(rng.next_u64())
-        game = state.game
         for _ in range(self.depth):
             if state.is_terminal():
                 return list(state.returns())
@@ -140,7 +140,7 @@ class PolicyRolloutEvaluator:
             state.apply(policy.choose(game, observation, legal))
         if state.is_terminal():
             return list(state.returns())
-        return self.value(state)
+        return self.value(game, state)
 
 
 class NightmariumValue:
@@ -163,8 +163,8 @@ class NightmariumValue:
         self.tempo = tempo
         self.temperature = temperature
 
-    def __call__(self, state: Any) -> Values:
-        parts = state.game.parts
+    def __call__(self, game: Any, state: Any) -> Values:
+        parts = game.parts
         scores = [self.score(parts, state.observation(p), p) for p in range(state.num_players)]
         top = max(scores)
         weights = [math.exp((s - top) / self.temperature) for s in scores]
@@ -271,13 +271,13 @@ class ISMCTS:
                 state = sample.clone() if cfg.samples_per_determinization > 1 else sample
             else:
                 state = sample.clone()
-            self._iterate(root, state, evaluator, rng)
+            self._iterate(game, root, state, evaluator, rng)
             done += 1
             if deadline is not None and self.clock() >= deadline:
                 break
         return SearchResult(self._ranked(root, legal), done, self.clock() - started)
 
-    def _iterate(self, root: Node, state: Any, evaluator: Evaluator, rng: Rng) -> None:
+    def _iterate(self, game: Any, root: Node, state: Any, evaluator: Evaluator, rng: Rng) -> None:
         """One iteration: select and expand down the tree on ``state``, value the leaf,
         back the values up."""
         c = self.config.exploration
@@ -312,7 +312,7 @@ class ISMCTS:
             path.append((child, player))
             node = child
         ended = state.is_terminal()
-        values = self._value(state, evaluator, rng)
+        values = self._value(game, state, evaluator, rng)
         for edge, player in path:
             edge.visits += 1
             edge.total += values[player]
@@ -322,10 +322,10 @@ class ISMCTS:
                 edge.won += 1
 
     @staticmethod
-    def _value(state: Any, evaluator: Evaluator, rng: Rng) -> Values:
+    def _value(game: Any, state: Any, evaluator: Evaluator, rng: Rng) -> Values:
         if state.is_terminal():
             return list(state.returns())
-        return evaluator(state, rng)
+        return evaluator(game, state, rng)
 
     @staticmethod
     def _ranked(root: Node, legal: Sequence[int]) -> tuple[OptionStat, ...]:
