@@ -13,6 +13,7 @@ import copy
 import io
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,13 +48,16 @@ FAST = SearchConfig(iterations=30)
 
 class _Checked(ISMCTSBot):
     """A search bot that checks each answer is legal and that it left its observation
-    as it was given."""
+    as it was given, and counts the kinds of decision it met."""
+
+    kinds: Counter = Counter()
 
     def choose(self, game, observation, legal):
         before = copy.deepcopy(observation)
         choice = super().choose(game, observation, legal)
         assert choice in legal, f"illegal choice {choice} in {observation['mode']}: {legal}"
         assert observation == before, "the bot changed its observation"
+        _Checked.kinds[observation["mode"]] += 1
         return choice
 
 
@@ -101,14 +105,17 @@ def test_levels_are_registered_for_every_game_by_name() -> None:
 
 
 # --------------------------------------------------------------------------- legality
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_always_legal_in_2_to_5_player_games(players: int) -> None:
+def test_always_legal_in_2_to_5_player_games_and_every_kind_of_decision() -> None:
     """Rule 186: 2-5 players. Search bots in two seats (random in the others) answer
-    every decision of a game's first 80 decisions with a legal option."""
-    game = get_game("nightmarium", {"players": players})
-    bots = [_Checked(p, FAST) if p < 2 else RandomBot(p) for p in range(players)]
-    result = play_match(game, bots, seed=31 + players, max_decisions=80)
-    assert result.decisions == 80 or result.state.is_terminal()
+    every decision of a whole game with a legal option, and between them meet every
+    kind of decision: turn, action B, the rule-203 penalty and the abilities (204-209)."""
+    _Checked.kinds = Counter()
+    for players in (2, 3, 4, 5):
+        game = get_game("nightmarium", {"players": players})
+        bots = [_Checked(p, FAST) if p < 2 else RandomBot(p) for p in range(players)]
+        assert play_match(game, bots, seed=31 + players).state.is_terminal()
+    assert set(_Checked.kinds) == {"turn", "discard", "penalty", "songbird", "mockingbird",
+                                   "executioner", "scavenger", "devourer"}
 
 
 # --------------------------------------------------------------------------- determinism
@@ -251,15 +258,15 @@ def test_plans_a_win_over_the_turns_two_actions() -> None:
 
 
 def test_beats_random_clearly() -> None:
-    """Four 2-player games, seats swapped (rule 191: seat 0 starts): a small search
+    """Eight 2-player games, seats swapped (rule 191: seat 0 starts): a small search
     budget wins them all against uniformly random play."""
     game = get_game("nightmarium", {"players": 2})
     wins = 0
-    for g in range(4):
+    for g in range(8):
         seat = g % 2
         bots = [ISMCTSBot(g, SearchConfig(iterations=15)) if p == seat else RandomBot(50 + g) for p in range(2)]
         wins += play_match(game, bots, seed=200 + g // 2).state.winner == seat
-    assert wins == 4
+    assert wins == 8
 
 
 def test_value_prefers_the_player_closer_to_five_creatures() -> None:
@@ -300,12 +307,19 @@ class Swap(Action):
     """Swap the card in hand for the top card of the deck."""
 
 
-KEEP, SWAP = 0, 1
+@dataclass(frozen=True)
+class Boast(Action):
+    """Keep the top card (5) and say so: legal only to a player holding it."""
+
+
+KEEP, SWAP, BOAST = 0, 1, 2
+TOP = 5
 
 
 class _HighCardState(GameState):
     """A toy game with hidden cards: each player holds one card of 0..5 nobody else
-    sees; in turn each keeps it or swaps it for the top of the deck; the highest wins."""
+    sees; in turn each keeps it or swaps it for the top of the deck (or, holding the 5,
+    boasts: keeps it and says so); the highest wins."""
 
     game_name = "highcard"
 
@@ -328,7 +342,9 @@ class _HighCardState(GameState):
         return -1 if self.is_terminal() else self.turn
 
     def legal_action_indices(self) -> list[int]:
-        return [] if self.is_terminal() else [KEEP, SWAP]
+        if self.is_terminal():
+            return []
+        return [KEEP, SWAP, BOAST] if self.hands[self.turn] == TOP else [KEEP, SWAP]
 
     def decision_kind(self) -> str:
         return "pick"
@@ -375,7 +391,7 @@ class _HighCard(Game):
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self._space = ActionSpace([Keep(), Swap()])
+        self._space = ActionSpace([Keep(), Swap(), Boast()])
 
     @property
     def num_players(self) -> int:
@@ -420,14 +436,15 @@ def test_plays_any_game_of_the_protocol_and_each_player_maximises_its_own_return
     game = _HighCard(players)
     config = SearchConfig(iterations=300)
     for turn in range(players):
-        for card, expected in ((5, KEEP), (0, SWAP)):
+        for card, expected in ((TOP, {KEEP, BOAST}), (0, {SWAP})):
             others = [c for c in range(6) if c != card]
             hands = others[:players]
             hands[turn] = card
             state = game._state(hands, [c for c in others if c not in hands], turn)
             state.moves = [KEEP] * turn
-            result = ISMCTS(config).search(game, state.observation(turn), [KEEP, SWAP], Rng(turn))
-            assert result.best == expected, (players, turn, card, result.options)
+            result = ISMCTS(config).search(game, state.observation(turn), state.legal_action_indices(),
+                                           Rng(turn))
+            assert result.best in expected, (players, turn, card, result.options)
     assert isinstance(evaluator_for(game), RolloutEvaluator)
 
 
@@ -489,3 +506,22 @@ def test_hint_search_reads_only_the_players_observation() -> None:
     a = hint_search(game, state.observation(player), state.legal_action_indices(), seed=11)
     b = hint_search(game, other.observation(player), other.legal_action_indices(), seed=11)
     assert a.options == b.options and 0.0 <= a.options[0].value <= 1.0
+
+
+def test_availability_counts_only_the_samples_where_an_action_is_legal() -> None:
+    """The opponent may boast only when the samples give it the 5: with the searching
+    player holding the 0, that is one sample in five, and the boast edge's availability
+    count says so, while keep and swap were available at every visit. Where it may, the
+    opponent mostly boasts (a sure win for it, a loss for the searcher): its node
+    maximises its own return, not the searcher's."""
+    game = _HighCard(2)
+    state = game._state([0, 3], [1, 2, 4, TOP], 0)
+    search = ISMCTS(SearchConfig(iterations=2000))
+    search.search(game, state.observation(0), state.legal_action_indices(), Rng(5))
+    for node in search.root.children.values():  # after the searcher's keep, and after its swap
+        edges = node.children
+        assert edges[KEEP].avail >= node.visits - 2 and edges[SWAP].avail >= node.visits - 3
+        share = edges[BOAST].avail / node.visits
+        assert 0.12 < share < 0.28, share
+        assert edges[BOAST].visits > 0.6 * edges[BOAST].avail
+        assert edges[BOAST].total / edges[BOAST].visits == 1.0  # the opponent's return

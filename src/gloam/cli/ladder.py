@@ -106,6 +106,8 @@ def print_table(result: LadderResult) -> None:
             cells.append("—" if other == rating.bot else f"{result.pair(rating.bot, other).win_rate(rating.bot):.0%}")
         table.add_row(str(k), rating.bot, f"{rating.mu:.2f}", f"{rating.sigma:.2f}", f"{rating.ordinal:.2f}", *cells)
     console = Console()
+    if not console.is_terminal:  # a pipe or a file: no terminal width to squeeze the table into
+        console = Console(width=max(console.width, 200))
     console.print(table)
     draws = sum(p.draws for p in result.pairs)
     games = sum(p.games for p in result.pairs)
