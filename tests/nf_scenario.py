@@ -62,7 +62,7 @@ class NfTable:
         n = g.num_players
 
         def new(name: str, owner: int) -> int:
-            card = g.card_sets[0].card(name)
+            card = g.card_named(name)
             cid = s.new_instance(card.id, owner=owner)
             self.names[cid] = card.name
             return cid
@@ -73,7 +73,7 @@ class NfTable:
         for p, names in (wound_cards or {}).items():
             for spec_name in names:
                 kind, _, wtype = spec_name.rpartition(":")
-                cid = s.new_instance(f"cw-{kind or 'nf'}-wound", wound_type=wtype, owner=p)
+                cid = s.new_instance(g.card_named(f"{kind or 'nf'} Wound").id, wound_type=wtype, owner=p)
                 self.names[cid] = f"{(kind or 'nf').upper()} Wound ({wtype})"
                 s.hands[p].append(cid)
         for p, names in (play or {}).items():
@@ -84,7 +84,7 @@ class NfTable:
                 for a in (attached or {}).get(x, []):
                     s.minions[cid]["attached"].append(new(a, p))
         for name, (owner, size) in (archives or {}).items():
-            card = g.card_sets[0].card(name)
+            card = g.card_named(name)
             cards = [s.new_instance(card.id) for _ in range(size)]
             for cid in cards:
                 self.names[cid] = card.name
@@ -93,7 +93,7 @@ class NfTable:
             s.wounds.append(s.new_instance("cw-nf-wound", wound_type=("bite", "burn", "bleed")[k % 3]))
         s.face_up = wounds if face_up is None else face_up
         if moon:
-            s.moons = [s.new_instance(g.card_sets[0].card(moon).id)]
+            s.moons = [s.new_instance(g.card_named(moon).id)]
         s.active = active
         s.phase = phase
         s.influence = influence
@@ -160,7 +160,7 @@ class NfTable:
     def archive(self, state, name) -> int:
         if isinstance(name, int):
             return name
-        card = self.game.card_sets[0].card(name)
+        card = self.game.card_named(name)
         return next(k for k, a in enumerate(state.archives) if a["card"] == card.id)
 
     def describe(self, state) -> list[str]:

@@ -365,8 +365,11 @@ def test_rule_19_draft_cards_depend_on_the_number_of_sets():
     ({"players": 1}, "Nightfall is for 2 to 5 players, not 1"),
     ({"long": "yes"}, "long must be true or false"),
     ({"moons": 1}, "moons must be true or false"),
-    ({"sets": ["CW", "ML"]}, "only The Coldest War"),
-    ({"sets": "CW"}, "sets must be a list of set codes"),
+    ({"sets": ["CW", "XX"]}, "unknown set 'XX'"),
+    ({"sets": ["CW", "CW"]}, "each set once"),
+    ({"sets": []}, "sets must be a non-empty list of set codes"),
+    ({"sets": "CW"}, "sets must be a non-empty list of set codes"),
+    ({"promos": "yes"}, "promos must be true or false"),
 ])
 def test_bad_setup_options_raise_setup_error(options, message):
     with pytest.raises(SetupError, match=message):

@@ -108,6 +108,7 @@ _FIELD_TYPES: Mapping[str, frozenset[str]] = MappingProxyType({
     "feed": _ORDERS | {"wound"},
     "attaches": frozenset({"action"}),
     "quick_start_partner": frozenset({"minion", "action"}),
+    "promo": frozenset({"minion", "action"}),
     "global_text": frozenset({"moon"}),
     "wound_kind": frozenset({"wound"}),
     "wound_text": frozenset({"wound"}),
@@ -125,12 +126,17 @@ _REQUIRED: Mapping[str, tuple[str, ...]] = MappingProxyType({
 _META_KEYS = ("id", "effect")
 _LIST_KEYS = ("name_variants", "quotes", "faq_rulings")  # lists of {"text", "source"}: all seed by nature
 _CARD_KEYS = frozenset(_META_KEYS) | frozenset(_FIELD_TYPES) | frozenset(_LIST_KEYS)
-_FILE_KEYS = frozenset({"format", "set", "title", "about", "wound_types", "cards"})
+_FILE_KEYS = frozenset({"format", "set", "title", "about", "wound_types", "cards", "reprints"})
 _WOUND_TYPE_KEYS = frozenset({"type", "title", "name_ja"})
 _PROVENANCE_KEYS = frozenset({"value", "kind", "source", "note", "implied", "seed_value"})
 
 #: The data file of each set code.
-SET_FILES = MappingProxyType({"CW": "coldest_war.json"})
+SET_FILES = MappingProxyType({
+    "CW": "coldest_war.json",  # The Coldest War, seed 000 / 002
+    "ML": "martial_law.json",  # Martial Law, seed 001 (with its promos, seed 003)
+    "NF": "nightfall.json",  # Nightfall, the base set (seed 003), with its promos
+    "BC": "blood_country.json",  # Blood Country, not standalone (seed 003), with its promos
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +231,7 @@ class Card:
     wound_text: str | None = None
     copies_by_type: Mapping[str, int] | None = None
     quick_start_partner: str | None = None
+    promo: bool = False
     name_variants: tuple[Sourced, ...] = ()
     quotes: tuple[Sourced, ...] = ()
     faq_rulings: tuple[Sourced, ...] = ()
@@ -292,6 +299,7 @@ class CardSet:
     cards: tuple[Card, ...]
     wound_types: tuple[WoundType, ...]
     file: str  # the data file's name, for messages
+    reprints: tuple[str, ...] = ()  # ids of cards this set's box also holds, printed by another set
 
     def __post_init__(self) -> None:
         index: dict[str, Card] = {}
@@ -317,16 +325,32 @@ class CardSet:
 
     @property
     def draft_minions(self) -> tuple[Card, ...]:
-        return self.of_type("minion")
+        return tuple(c for c in self.of_type("minion") if not c.promo)
 
     @property
     def draft_actions(self) -> tuple[Card, ...]:
-        return self.of_type("action")
+        return tuple(c for c in self.of_type("action") if not c.promo)
 
     @property
     def draftable(self) -> tuple[Card, ...]:
-        """The orders that have draft cards: the draft minions and the draft actions."""
+        """The orders that have draft cards: the draft minions and the draft actions
+        (promotional cards not included: see :attr:`promos`)."""
         return self.draft_minions + self.draft_actions
+
+    @property
+    def promos(self) -> tuple[Card, ...]:
+        """The set's promotional orders (seed 003), drafted only when a game asks for them."""
+        return tuple(c for c in self.cards if c.promo)
+
+    @property
+    def own_cards(self) -> tuple[Card, ...]:
+        """The cards this set prints (its reprints left out)."""
+        return tuple(c for c in self.cards if c.set == self.code)
+
+    @property
+    def is_standalone(self) -> bool:
+        """Whether a game can be played with this set alone: it has starters and wounds."""
+        return bool(self.starters) and bool(self.wounds)
 
     @property
     def moons(self) -> tuple[Card, ...]:
@@ -490,6 +514,10 @@ class _Reader:
             self.wound(values, cid, card)
         if "feed" in values:
             card["feed"] = self.feed(values["feed"], cid, card)
+        if "promo" in values:
+            if not isinstance(values["promo"], bool):
+                raise self.fail(f"must be true or false, not {values['promo']!r}", cid, "promo")
+            card["promo"] = values["promo"]
         for field in _LIST_KEYS:
             if field in raw:
                 card[field] = self.sourced_list(raw[field], cid, field)
@@ -649,7 +677,27 @@ class _Reader:
         wound_types = tuple(self.wound_type(raw, i) for i, raw in enumerate(raw_types))
         if any(c.type == "wound" for c in cards) and sorted(w.type for w in wound_types) != sorted(WOUND_TYPES):
             raise self.fail(f"'wound_types' must describe each of {', '.join(WOUND_TYPES)} exactly once")
-        return CardSet(code, title, tuple(cards), wound_types, self.file)
+        reprints = self.reprints(data.get("reprints", []), code, {c.id for c in cards})
+        return CardSet(code, title, tuple(cards) + reprints, wound_types, self.file,
+                       tuple(c.id for c in reprints))
+
+    def reprints(self, raw: Any, code: str, own: set[str]) -> tuple[Card, ...]:
+        """Cards another set prints that this set's box also holds (e.g. the Nightfall
+        starters, which Martial Law prints): a list of their ids."""
+        if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+            raise self.fail("'reprints' must be a list of card ids")
+        out = []
+        for cid in raw:
+            other = next((c for c in SET_FILES if cid.startswith(c.lower() + "-")), None)
+            if other is None or other == code:
+                raise self.fail(f"'reprints' names {cid!r}, which is no card id of another set")
+            if cid in own or raw.count(cid) > 1:
+                raise self.fail(f"'reprints' names {cid!r} twice")
+            try:
+                out.append(load_set(other).card(cid))
+            except KeyError:
+                raise self.fail(f"'reprints' names {cid!r}, which set {other} does not have") from None
+        return tuple(out)
 
 
 def _a(word: str) -> str:

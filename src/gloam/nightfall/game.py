@@ -18,13 +18,29 @@ from gloam.core.protocol import Game
 from gloam.core.rng import Rng
 from gloam.nightfall import engine, setup
 from gloam.nightfall.actions import action_space
-from gloam.nightfall.cards import Card, load_set
+from gloam.nightfall.cards import SET_FILES, Card, load_set
 from gloam.nightfall.registry import Effects
 from gloam.nightfall.setup import ARCHIVE_SETUPS as SETUPS
 from gloam.nightfall.setup import LONG_EXTRA, WOUNDS_PER_PLAYER
 from gloam.nightfall.state import NightfallState
 
-_OPTIONS = ("players", "sets", "archives", "draft_cards", "long", "moons", "first_player", "turn_limit")
+_OPTIONS = ("players", "sets", "archives", "draft_cards", "long", "moons", "first_player", "turn_limit", "promos")
+
+
+def check_sets(sets: Any) -> None:
+    """The sets a game mixes: known codes, each once, and at least one standalone set
+    (Blood Country has no starters or wounds, seed 003)."""
+    if isinstance(sets, str) or not isinstance(sets, (list, tuple)) or not sets \
+            or not all(isinstance(code, str) for code in sets):
+        raise SetupError(f"sets must be a non-empty list of set codes, not {sets!r}")
+    unknown = [code for code in sets if code not in SET_FILES]
+    if unknown:
+        raise SetupError(f"unknown set {unknown[0]!r}: the sets are {', '.join(SET_FILES)}")
+    if len(set(sets)) != len(sets):
+        raise SetupError(f"each set once, not {', '.join(sets)}")
+    if not any(load_set(code).is_standalone for code in sets):
+        raise SetupError(f"{', '.join(sets)}: Blood Country is not standalone (seed 003); "
+                         "mix it with a set that has starting minions and wounds")
 
 
 class NightfallGame(Game):
@@ -46,7 +62,7 @@ class NightfallGame(Game):
 
     def __init__(self, players: int = 2, sets: tuple[str, ...] = ("CW",), archives: str = "quick",
                  long: bool = False, moons: bool = False, first_player: int | str = 0, turn_limit: int = 0,
-                 draft_cards: int | None = None) -> None:
+                 draft_cards: int | None = None, promos: bool = False) -> None:
         for key, value in (("players", players), ("turn_limit", turn_limit)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise SetupError(f"{key} must be an integer, not {value!r}")
@@ -59,11 +75,8 @@ class NightfallGame(Game):
                 raise SetupError(f"first_player must be a seat from 0 to {players - 1}, not {first_player}")
         if not isinstance(archives, str) or archives not in SETUPS:
             raise SetupError(f"archives must be one of {', '.join(SETUPS)}, not {archives!r}")
-        if isinstance(sets, str) or not all(isinstance(code, str) for code in sets):
-            raise SetupError(f"sets must be a list of set codes, not {sets!r}")
-        if tuple(sets) != ("CW",):
-            raise SetupError(f"only The Coldest War (CW) is playable so far, not {', '.join(sets)}")
-        for key, value in (("long", long), ("moons", moons)):
+        check_sets(sets)
+        for key, value in (("long", long), ("moons", moons), ("promos", promos)):
             if not isinstance(value, bool):
                 raise SetupError(f"{key} must be true or false, not {value!r}")
         if turn_limit < 0:
@@ -76,8 +89,13 @@ class NightfallGame(Game):
         self.random_first = first_player == "random"
         self.first_player = 0 if self.random_first else first_player
         self.turn_limit = turn_limit
+        self.promos = promos
         self.card_sets = [load_set(code) for code in self.sets]
         self._cards = {c.id: c for s in self.card_sets for c in s.cards}
+        self._by_name: dict[str, Card] = {}
+        for c in self._cards.values():
+            for name in (c.name, c.printed_name):
+                self._by_name.setdefault(name.casefold(), c)
         if archives in setup.DRAFTS:
             self.draft_cards = setup.check_draft(players, len(self.sets), len(setup.draft_pool(self)), draft_cards)
         elif draft_cards is not None:
@@ -95,6 +113,8 @@ class NightfallGame(Game):
         self._setup_json = {"players": players, "sets": list(self.sets), "archives": archives,
                             "long": self.long, "moons": self.use_moons, "first_player": first_player,
                             "turn_limit": turn_limit}
+        if promos:
+            self._setup_json["promos"] = True
         if self.draft_cards is not None:
             self._setup_json["draft_cards"] = self.draft_cards
 
@@ -108,6 +128,14 @@ class NightfallGame(Game):
 
     def card(self, card_id: str) -> Card:
         return self._cards[card_id]
+
+    def card_named(self, name: str) -> Card:
+        """A card of this game's sets by id or name (with or without its quotation marks);
+        a name several sets print (a wound kind) gives the first set's card."""
+        card = self._cards.get(name) or self._by_name.get(name.casefold())
+        if card is None:
+            raise KeyError(f"no card {name!r} in sets {', '.join(self.sets)}")
+        return card
 
     def setup_json(self) -> dict[str, Any]:
         return self._setup_json
@@ -125,7 +153,8 @@ class NightfallGame(Game):
         return cls(players=data.get("players", 2), sets=tuple(sets),
                    archives=data.get("archives", "quick"), long=data.get("long", False),
                    moons=data.get("moons", False), first_player=data.get("first_player", 0),
-                   turn_limit=data.get("turn_limit", 0), draft_cards=data.get("draft_cards"))
+                   turn_limit=data.get("turn_limit", 0), draft_cards=data.get("draft_cards"),
+                   promos=data.get("promos", False))
 
     # ------------------------------------------------------------------ setup
     def new_initial_state(self, seed: int) -> NightfallState:

@@ -128,7 +128,12 @@ def starters(game) -> tuple:
 
 def draft_pool(game) -> list[str]:
     """Every draft card of the game's sets (rule 17), by card id."""
-    return [c.id for s in game.card_sets for c in s.draftable]
+    pool: list[str] = []
+    for card_set in game.card_sets:
+        for card in card_set.draftable + (card_set.promos if game.promos else ()):
+            if card.id not in pool:
+                pool.append(card.id)
+    return pool
 
 
 # ---------------------------------------------------------------------- the setup
@@ -177,7 +182,7 @@ def quick_start(game, rng) -> tuple[list[list[str]], list[str]]:
     rng.shuffle(pairs)
     privates = pairs[: game.players]
     used = {c.id for pair in privates for c in pair}
-    rest = [c for s in game.card_sets for c in s.draftable if c.id not in used]
+    rest = [game.card(c) for c in draft_pool(game) if c not in used]
     rng.shuffle(rest)
     commons = sorted(rest[:COMMONS], key=lambda c: c.name)
     return [[c.id for c in pair] for pair in privates], [c.id for c in commons]
