@@ -148,8 +148,7 @@ class NightfallGame(Game):
         if unknown:
             raise SetupError(f"unknown setup option(s): {', '.join(sorted(unknown))}")
         sets = data.get("sets", ("CW",))
-        if not isinstance(sets, (list, tuple)):
-            raise SetupError(f"sets must be a list of set codes, not {sets!r}")
+        check_sets(sets)
         return cls(players=data.get("players", 2), sets=tuple(sets),
                    archives=data.get("archives", "quick"), long=data.get("long", False),
                    moons=data.get("moons", False), first_player=data.get("first_player", 0),
