@@ -16,12 +16,11 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
-import json
 import os
 import pstats
 import time
-from collections.abc import Callable
-from typing import Any
+
+from state_ops import bench_state_ops
 
 from gloam.bots import make_bot
 from gloam.core.rng import derive_seed
@@ -51,42 +50,10 @@ def play_games(games: int, seed: int) -> tuple[int, float, float, list[int]]:
     return decisions, time.perf_counter() - wall, time.process_time() - cpu, lengths
 
 
-def mid_game_state(seed: int) -> Any:
-    """A state halfway through a random-vs-random game (by number of decisions)."""
-    game = get_game("nightfall", SETUP)
-    bots = [make_bot("random", game, seed=seed + p + 1) for p in range(2)]
-    full = play_match(game, bots, seed=seed)
-    state = game.new_initial_state(seed)
-    for action in full.actions[: full.decisions // 2]:
-        state.apply(action)
-    return state
 
 
-def rate(fn: Callable[[], object], seconds: float) -> float:
-    """Calls of ``fn`` per second, timed over batches for about ``seconds``."""
-    calls, batch = 0, 50
-    started = time.perf_counter()
-    while True:
-        for _ in range(batch):
-            fn()
-        calls += batch
-        elapsed = time.perf_counter() - started
-        if elapsed >= seconds:
-            return calls / elapsed
-        batch = min(batch * 2, 20_000)
 
 
-def bench_state_ops(seed: int, seconds: float) -> tuple[float, float, Any]:
-    """(clone()/s, JSON round trips/s, the state) for a mid-game state. A round trip is
-    ``to_json`` -> ``json.dumps`` -> ``json.loads`` -> ``from_json``: a real save and load."""
-    state = mid_game_state(seed)
-    cls = type(state)
-    restored = cls.from_json(json.loads(json.dumps(state.to_json())))
-    if restored != state or state.clone() != state:
-        raise SystemExit("clone() or the JSON round trip does not reproduce the state")
-    clones = rate(state.clone, seconds)
-    trips = rate(lambda: cls.from_json(json.loads(json.dumps(state.to_json()))), seconds)
-    return clones, trips, state
 
 
 def profile(games: int, seed: int, top: int = 25) -> str:
@@ -124,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"    {decisions / cpu:12,.0f} decisions per CPU-second"
           f" (CPU {cpu:.2f} s of {wall:.2f} s wall; they differ when other work shares the core)")
 
-    clones, trips, state = bench_state_ops(args.seed, seconds=1.0)
+    clones, trips, state = bench_state_ops("nightfall", SETUP, args.seed, seconds=1.0)
     verdict = "meets the goal" if clones >= GOAL_CLONES_PER_S else "BELOW the goal"
     print(f"  mid-game state (turn {state.turn}, {state.phase} phase, {len(state.events)} events,"
           f" {len(state.stack)} frames):")

@@ -18,16 +18,18 @@ About 1.5 minutes by default on 2 idle cores.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import time
 from collections.abc import Callable
-from typing import Any
 
-from gloam.bots import make_bot
-from gloam.games import get_game
-from gloam.match import play_match
-from gloam.simulate import DEFAULT_TURN_LIMIT, SimulationResult, ray_local_options, simulate
+from state_ops import bench_state_ops
+
+from gloam.simulate import (
+    DEFAULT_TURN_LIMIT,
+    SimulationResult,
+    ray_local_options,
+    simulate,
+)
 
 GOAL_DECISIONS_PER_S = 150_000
 GOAL_TWO_WORKER_SPEEDUP = 1.8
@@ -35,42 +37,10 @@ SETUP = {"players": 2, "turn_limit": DEFAULT_TURN_LIMIT}
 SEATS = ["random", "random"]
 
 
-def mid_game_state(seed: int) -> Any:
-    """A state halfway through a random-vs-random game (by number of decisions)."""
-    game = get_game("nightmarium", SETUP)
-    bots = [make_bot("random", game, seed=seed + p + 1) for p in range(2)]
-    full = play_match(game, bots, seed=seed)
-    state = game.new_initial_state(seed)
-    for action in full.actions[: full.decisions // 2]:
-        state.apply(action)
-    return state
 
 
-def rate(fn: Callable[[], object], seconds: float) -> float:
-    """Calls of ``fn`` per second, timed over batches for about ``seconds``."""
-    calls, batch = 0, 100
-    started = time.perf_counter()
-    while True:
-        for _ in range(batch):
-            fn()
-        calls += batch
-        elapsed = time.perf_counter() - started
-        if elapsed >= seconds:
-            return calls / elapsed
-        batch = min(batch * 2, 20_000)
 
 
-def bench_state_ops(seed: int, seconds: float) -> tuple[float, float, Any]:
-    """(clone()/s, JSON round trips/s, the state) for a mid-game state. A round trip is
-    ``to_json`` -> ``json.dumps`` -> ``json.loads`` -> ``from_json``: a real save and load."""
-    state = mid_game_state(seed)
-    cls = type(state)
-    restored = cls.from_json(json.loads(json.dumps(state.to_json())))
-    if restored != state or state.clone() != state:
-        raise SystemExit("clone() or the JSON round trip does not reproduce the state")
-    clones = rate(state.clone, seconds)
-    trips = rate(lambda: cls.from_json(json.loads(json.dumps(state.to_json()))), seconds)
-    return clones, trips, state
 
 
 def best_of(repeats: int, run: Callable[[], SimulationResult]) -> tuple[SimulationResult, float, list[float]]:
@@ -152,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"    {one.decisions / cpu:12,.0f} decisions per CPU-second"
           f" (CPU {cpu:.2f} s of {one.wall_s:.2f} s wall; they differ when other work shares the core)")
 
-    clones, trips, state = bench_state_ops(args.seed, seconds=1.0)
+    clones, trips, state = bench_state_ops("nightmarium", SETUP, args.seed, seconds=1.0)
     print(f"  mid-game state (turn {state.turn}, {len(state.events)} events):")
     print(f"    {clones:12,.0f} clone()/s")
     print(f"    {trips:12,.0f} JSON round trips/s (to_json, dumps, loads, from_json)")
