@@ -205,3 +205,83 @@ def _zone(state: NightfallState, zone: str) -> list[int]:
     if zone == "discard":
         return [c for d in state.discards for c in d]
     raise KeyError(zone)
+
+
+# ---------------------------------------------------------------------- test helpers
+def names(t: NfTable, ids) -> list[str]:
+    """Card names of instance ids (ids the table did not name stay ids)."""
+    return [t.names.get(c, c) for c in ids]
+
+
+def options(t: NfTable, s) -> list[str]:
+    """The names of the cards the pending decision offers (Card/Play/Discard options)."""
+    return sorted(d.split(") (", 1)[1][:-1] for d in t.describe(s) if ") (" in d)
+
+
+def events(s, kind: str, viewer: int | None = None) -> list[dict]:
+    """The events of one type, as ``viewer`` sees them (``None``: the full stream)."""
+    return [e for e in s.events_for(viewer) if e["type"] == kind]
+
+
+def archives_offered(t: NfTable, s) -> list[str]:
+    """The names of the archives the pending decision offers."""
+    return sorted(t.game.card(s.archives[i - ARCHIVE0]["card"]).name for i in s.legal_action_indices()
+                  if ARCHIVE0 <= i < ARCHIVE0 + 24)
+
+
+def advance(t: NfTable, s, kind: str) -> None:
+    """Pass (or stop) every decision until one of ``kind`` is pending; fails on a
+    decision that cannot be passed."""
+    for _ in range(300):
+        if s.decision_kind() == kind:
+            return
+        legal = s.legal_action_indices()
+        assert legal, f"the game ended before a {kind!r} decision"
+        choice = PASS if PASS in legal else DONE if DONE in legal else None
+        assert choice is not None, f"cannot pass a {s.decision_kind()} decision: {t.describe(s)}"
+        s.apply(choice, s.current_player())
+    raise AssertionError(f"no {kind!r} decision")
+
+
+def pass_windows(t: NfTable, s) -> None:
+    """Everyone passes every combat window until another kind of decision comes."""
+    while s.decision_kind() == "combat_window":
+        t.choose(s, "pass", by=s.current_player())
+
+
+def pass_window(t: NfTable, s) -> None:
+    """Everyone passes the one combat window now open."""
+    prompt = s.prompt()
+    while s.decision_kind() == "combat_window" and s.prompt() == prompt:
+        t.choose(s, "pass", by=s.current_player())
+
+
+def start_chain(t: NfTable, s, plays: list[tuple[int, str]]) -> None:
+    """Build a chain: ``plays`` are (player, card) in order; each player stops linking
+    when the next card is another player's, and the rest stop at the end."""
+    for player, card in plays:
+        while s.current_player() != player:
+            t.choose(s, "done", by=s.current_player())
+        t.choose(s, "play", card, by=player)
+    while s.decision_kind() == "link":
+        t.choose(s, "done", by=s.current_player())
+
+
+def add_wounds(t: NfTable, s, player: int, zone: str, types: list[str], kind: str = "nf",
+               at: int | None = None) -> list[int]:
+    """Put wound cards of the given types (bite/burn/bleed) and kind ("nf", "ml", "cw")
+    into a player's deck, hand or discard pile: on top, or at index ``at`` (0 = bottom).
+    The harness's ``wound_cards`` only deals wounds into hands."""
+    ids = []
+    pile = getattr(s, zone)[player]
+    card_id = t.game.card_named(f"{kind} Wound").id
+    for wtype in types:
+        cid = s.new_instance(card_id, wound_type=wtype, owner=player)
+        t.names[cid] = f"{kind.upper()} Wound ({wtype})"
+        if at is None:
+            pile.append(cid)
+        else:
+            pile.insert(at + len(ids), cid)
+        ids.append(cid)
+    s.check_cards()
+    return ids

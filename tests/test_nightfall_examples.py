@@ -17,7 +17,7 @@ archive) is chosen here and says so in a comment.
 from __future__ import annotations
 
 import pytest
-from nf_scenario import NfTable
+from nf_scenario import NfTable, add_wounds
 
 from gloam.core.errors import SetupError
 from gloam.nightfall.actions import ARCHIVE0, CARD0, DONE, PASS, PLAY0
@@ -44,23 +44,6 @@ def resolved(t: NfTable, s) -> list[str]:
     return [t.names[e["card"]] for e in s.events if e["type"] == "resolve"]
 
 
-def add_wounds(t: NfTable, s, player: int, zone: str, types: list[str], kind: str = "nf",
-               at: int | None = None) -> list[int]:
-    """Put wound cards of the given types (bite/burn/bleed) into a player's deck, hand or
-    discard pile: on top, or at index ``at`` (0 = bottom). The harness only puts wounds
-    in hands; the cleanup and end-of-game examples need them in decks and discard piles."""
-    ids = []
-    pile = getattr(s, zone)[player]
-    for wtype in types:
-        cid = s.new_instance(f"cw-{kind}-wound", wound_type=wtype, owner=player)
-        t.names[cid] = f"{kind.upper()} Wound ({wtype})"
-        if at is None:
-            pile.append(cid)
-        else:
-            pile.insert(at + len(ids), cid)
-        ids.append(cid)
-    s.check_cards()
-    return ids
 
 
 def wound_types(s, player: int) -> dict[str, int]:

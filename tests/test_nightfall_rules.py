@@ -25,7 +25,16 @@ import random
 from collections import Counter
 
 import pytest
-from nf_scenario import NfTable
+from nf_scenario import (
+    NfTable,
+    advance,
+    events,
+    names,
+    options,
+    pass_window,
+    pass_windows,
+    start_chain,
+)
 
 from gloam.core.errors import SetupError
 from gloam.nightfall.actions import DONE, FEED, PASS, PLAY0, PLAYER0
@@ -35,55 +44,18 @@ STARTERS = ["cw-clever-ivan", "cw-jarek", "cw-kilo-13", "cw-patrol-zombie", "cw-
 
 
 # ---------------------------------------------------------------------- helpers
-def advance(t: NfTable, s, kind: str) -> None:
-    """Pass (or stop) every decision until one of ``kind`` is pending; fails on a
-    decision that cannot be passed."""
-    for _ in range(200):
-        if s.decision_kind() == kind:
-            return
-        legal = s.legal_action_indices()
-        assert legal, f"the game ended before a {kind!r} decision"
-        choice = PASS if PASS in legal else DONE if DONE in legal else None
-        assert choice is not None, f"cannot pass a {s.decision_kind()} decision: {t.describe(s)}"
-        s.apply(choice, s.current_player())
-    raise AssertionError(f"no {kind!r} decision")
 
 
-def pass_windows(t: NfTable, s) -> None:
-    """Everyone passes every combat window until another kind of decision comes."""
-    while s.decision_kind() == "combat_window":
-        t.choose(s, "pass", by=s.current_player())
 
 
-def pass_window(t: NfTable, s) -> None:
-    """Everyone passes the one combat window now open."""
-    prompt = s.prompt()
-    while s.decision_kind() == "combat_window" and s.prompt() == prompt:
-        t.choose(s, "pass", by=s.current_player())
 
 
-def names(t: NfTable, ids) -> list[str]:
-    return [t.names.get(c, c) for c in ids]
 
 
-def options(t: NfTable, s) -> list[str]:
-    """The names of the cards the pending decision offers (Card/Play/Discard options)."""
-    return sorted(d.split(") (", 1)[1][:-1] for d in t.describe(s) if ") (" in d)
 
 
-def events(s, kind: str, viewer: int | None = None) -> list[dict]:
-    return [e for e in s.events_for(viewer) if e["type"] == kind]
 
 
-def start_chain(t: NfTable, s, plays: list[tuple[int, str]]) -> None:
-    """Build a chain: ``plays`` are (player, card) in order; each player stops linking
-    when the next card is another player's, and the rest stop at the end."""
-    for player, card in plays:
-        while s.current_player() != player:
-            t.choose(s, "done", by=s.current_player())
-        t.choose(s, "play", card, by=player)
-    while s.decision_kind() == "link":
-        t.choose(s, "done", by=s.current_player())
 
 
 # ---------------------------------------------------------------------- A2 wound stack
