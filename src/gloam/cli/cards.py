@@ -1,5 +1,7 @@
-"""``gloam cards GAME [--set CODE] [--json]``: every card with its fields and where each
-field comes from (a seed, with its source, or gloam's design)."""
+"""``gloam cards GAME [--set CODE] [--json] [--lang ja]``: every card with its fields and
+where each field comes from (a seed, with its source, or gloam's design). With
+``--lang ja`` the table shows each Nightfall card's Japanese name (seed 002) under its
+English name."""
 
 from __future__ import annotations
 
@@ -26,12 +28,17 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--set", dest="set_code", default="CW", metavar="CODE",
                         help="Nightfall set code (default CW, The Coldest War)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--lang", default="en", metavar="{en,ja}",
+                        help="ja: show each Nightfall card's Japanese name (seed 002) under its English name")
     parser.set_defaults(run=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
     try:
+        from gloam.nightfall.i18n import check_lang
+
+        lang = check_lang(getattr(args, "lang", "en"))
         data = nightfall_cards(args.set_code) if args.game == "nightfall" else nightmarium_cards()
     except GloamError as exc:
         Console(stderr=True).print(f"gloam cards: error: {exc}", highlight=False, markup=False, soft_wrap=True)
@@ -49,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
             designed = card["provenance"].get(field, {}).get("kind", "seed") != "seed"
             lines.append(f"{field}: ", style="bold")
             lines.append(f"{_plain(value)}{' †' if designed else ''}\n", style="italic" if designed else "")
-        table.add_row(card["name"], lines)
+        name_ja = card["fields"].get("name_ja") if lang == "ja" else None
+        table.add_row(f"{card['name']}\n{name_ja}" if name_ja else card["name"], lines)
     console.print(table)
     console.print("† designed by gloam: not stated by any source document", style="dim")
     return 0

@@ -1,6 +1,9 @@
 """One terminal front end per game, behind one small interface, so ``gloam play`` and
 ``gloam replay`` drive either game the same way: the board, option labels, event
-lines, a reading order for options, and the end-of-game banner."""
+lines, a reading order for options, and the end-of-game banner.
+
+A front end speaks one language: ``lang="ja"`` makes Nightfall's front end Japanese
+(``gloam.nightfall.i18n``); Nightmarium's stays English."""
 
 from __future__ import annotations
 
@@ -14,8 +17,9 @@ from rich.text import Text
 class Frontend(ABC):
     """What the terminal needs to know about a game."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, lang: str = "en") -> None:
         self.game = game
+        self.lang = lang
 
     @abstractmethod
     def view(self, observation: dict[str, Any], events: Sequence[dict[str, Any]], names: Sequence[str],
@@ -89,28 +93,33 @@ class NightfallFrontend(Frontend):
     def view(self, observation, events, names, you, new, width):
         from gloam.cli.render_nightfall import build_view
 
-        return build_view(self.game, observation, events, names, you=you, new=new, width=width)
+        return build_view(self.game, observation, events, names, you=you, new=new, width=width, lang=self.lang)
 
     def action_label(self, observation, index, names, second_person=True):
         from gloam.nightfall.describe import describe_action
 
-        return describe_action(self.game, observation, index, list(names))
+        return describe_action(self.game, observation, index, list(names), lang=self.lang)
 
     def event_line(self, observation, event, names, you=None):
         from gloam.nightfall.describe import describe_event
 
-        return describe_event(self.game, observation, event, list(names))
+        return describe_event(self.game, observation, event, list(names), lang=self.lang)
 
     def result(self, state, names):
+        from gloam.nightfall import i18n
+
+        lang = self.lang
         winner = state.winner
         wounds = [state.wound_count(p)[0] for p in range(state.num_players)]
         if winner < 0:
-            return f"No winner: the game stopped at turn {state.turn}"
-        who = "You win" if names[winner] == "You" else f"{names[winner]} wins"
-        tally = ", ".join(f"{names[p]} {w}" for p, w in enumerate(wounds))
-        return f"{who} with the fewest wounds! ({tally}; turn {state.turn})"
+            return i18n.fill("ui", "no_winner", lang, turn=state.turn)
+        who = (i18n.text("ui", "you_win", lang) if names[winner] == i18n.text("ui", "you", lang)
+               else i18n.fill("ui", "wins", lang, player=names[winner]))
+        tally = i18n.text("event", "list_sep", lang).join(f"{names[p]} {w}" for p, w in enumerate(wounds))
+        return i18n.fill("ui", "fewest_wounds", lang, who=who, tally=tally, turn=state.turn)
 
 
-def frontend(game: Any) -> Frontend:
-    """The terminal front end of ``game``."""
-    return {"nightmarium": NightmariumFrontend, "nightfall": NightfallFrontend}[game.name](game)
+def frontend(game: Any, lang: str = "en") -> Frontend:
+    """The terminal front end of ``game``, in ``lang`` ("en" or "ja"; Nightmarium's is
+    always English)."""
+    return {"nightmarium": NightmariumFrontend, "nightfall": NightfallFrontend}[game.name](game, lang)

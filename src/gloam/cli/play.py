@@ -6,6 +6,11 @@
     gloam play nightfall --seats you,heuristic,random [--quick-start | --draft | --ml-draft]
                          [--moons] [--long] [same options as above]
     gloam play --resume FILE
+    gloam play nightfall --lang ja       # the Nightfall table in Japanese
+
+``--lang ja`` shows Nightfall's card names (seed 002, the Japanese rulebook), phases,
+prompts, menus, the status panel and the log in Japanese; card texts stay English (the
+seeds give no Japanese card texts). Nightmarium is always played in English.
 
 A seat is ``you`` (a human at this terminal) or a bot name. Several ``you`` seats
 play pass-and-play: the screen is cleared and the next player is asked to take the
@@ -46,6 +51,7 @@ from gloam.cli.frontends import frontend
 from gloam.cli.options import add_setup_options, setup_from_args
 from gloam.cli.render import options_table
 from gloam.games import get_game
+from gloam.nightfall import i18n
 
 HUMAN = "you"
 GAMES = ("nightmarium", "nightfall")
@@ -108,6 +114,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--hints", action="store_true",
                         help="before each of your decisions, show the search bot's top three options"
                              " with their estimated win chance (from your own view only)")
+    parser.add_argument("--lang", default="en", metavar="{en,ja}",
+                        help="language of the table, prompts, menus and log: en (default) or ja (Japanese:"
+                             " card names from the Japanese rulebook, card texts stay English)."
+                             " ja applies to Nightfall; Nightmarium is always English")
     parser.add_argument("--resume", metavar="FILE", help="continue a saved game")
     parser.add_argument("--save", metavar="FILE", help="where Ctrl-C saves the game"
                                                        " (default gloam-save-<game>-<time>.json here)")
@@ -129,19 +139,28 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
     return session.play()
 
 
-def seat_names(seats: list[str], names: list[str] | None = None, lone_you: bool = True) -> list[str]:
+def seat_names(seats: list[str], names: list[str] | None = None, lone_you: bool = True,
+               lang: str = "en") -> list[str]:
     """Display names: ``You`` for a lone human (with ``lone_you``), ``Player N`` (N = seat
-    + 1) otherwise, bots by name (numbered by seat when a bot sits twice)."""
+    + 1) otherwise, bots by name (numbered by seat when a bot sits twice); ``You`` and
+    ``Player N`` in ``lang``."""
     if names:
         return names
     humans = seats.count(HUMAN)
     out = []
     for p, seat in enumerate(seats):
         if seat == HUMAN:
-            out.append("You" if humans == 1 and lone_you else f"Player {p + 1}")
+            out.append(i18n.text("ui", "you", lang) if humans == 1 and lone_you
+                       else i18n.fill("ui", "player_n", lang, n=p + 1))
         else:
             out.append(seat.capitalize() if seats.count(seat) == 1 else f"{seat.capitalize()} {p + 1}")
     return out
+
+
+def _lang(args: argparse.Namespace, game: Any) -> str:
+    """The session's language: ``--lang`` for Nightfall; Nightmarium is English only."""
+    lang = i18n.check_lang(getattr(args, "lang", "en"))
+    return lang if game.name == "nightfall" else "en"
 
 
 def _split(text: str) -> list[str]:
@@ -172,9 +191,10 @@ class Session:
 
     def __init__(self, game: Any, seed: int, seats: list[str], names: list[str], terminal: Terminal,
                  actions: list[int] | None = None, save_to: str | None = None,
-                 replay_out: str | None = None, hints: bool = False) -> None:
+                 replay_out: str | None = None, hints: bool = False, lang: str = "en") -> None:
         self.game = game
-        self.ui = frontend(game)
+        self.lang = lang if game.name == "nightfall" else "en"  # Nightmarium is English only
+        self.ui = frontend(game, self.lang)
         self.seed = seed
         self.seats = seats
         self.names = names
@@ -195,8 +215,13 @@ class Session:
         self.notice: Text | None = None  # shown once, above the next screen
         self.hints = hints  # show the search bot's top options at each human decision
 
+    def say(self, key: str, **values: Any) -> str:
+        """A line of the terminal's own text in this session's language."""
+        return i18n.fill("ui", key, self.lang, **values)
+
     @classmethod
     def from_args(cls, args: argparse.Namespace, terminal: Terminal) -> "Session":
+        i18n.check_lang(getattr(args, "lang", "en"))
         if args.resume:
             return cls._resume(args, terminal)
         if not args.game:
@@ -208,10 +233,12 @@ class Session:
             raise SetupError(f"--names gives {len(names)} names for {len(seats)} seats")
         game = get_game(args.game, setup_from_args(args, len(seats), first_player=args.first_player))
         seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-        session = cls(game, seed, seats, seat_names(seats, names), terminal,
-                      save_to=args.save, replay_out=args.replay_out, hints=getattr(args, "hints", False))
-        session.notice = Text.assemble(("New game", "bold"), f" · seed {seed}",
-                                       (f" (deal this game again with --seed {seed})", "dim"))
+        lang = _lang(args, game)
+        session = cls(game, seed, seats, seat_names(seats, names, lang=lang), terminal,
+                      save_to=args.save, replay_out=args.replay_out, hints=getattr(args, "hints", False), lang=lang)
+        session.notice = Text.assemble((session.say("new_game"), "bold"), session.say("seed", seed=seed),
+                                       (session.say("seed_again", seed=seed), "dim"))
+        session._note_texts()
         return session
 
     @classmethod
@@ -227,15 +254,24 @@ class Session:
         if len(seats) != game.num_players:
             raise RecordError(f"{args.resume} is a {game.num_players}-player game, not {len(seats)}")
         names = _split(args.names) if args.names else None
-        session = cls(game, record.seed, seats, seat_names(seats, names), terminal, record.actions,
+        lang = _lang(args, game)
+        session = cls(game, record.seed, seats, seat_names(seats, names, lang=lang), terminal, record.actions,
                       save_to=args.save or args.resume, replay_out=args.replay_out,
-                      hints=getattr(args, "hints", False))
+                      hints=getattr(args, "hints", False), lang=lang)
         for p in session.humans:
             session.seen[p] = max(0, len(session.state.events) - 8)
         session.printed = len(session.state.events)
-        session.notice = Text.assemble(("Resumed ", "bold"), args.resume,
-                                       (f" · seed {record.seed} · {len(record.actions)} moves so far", "dim"))
+        session.notice = Text.assemble((session.say("resumed"), "bold"), args.resume,
+                                       (session.say("resumed_detail", seed=record.seed, moves=len(record.actions)),
+                                        "dim"))
+        session._note_texts()
         return session
+
+    def _note_texts(self) -> None:
+        """In Japanese, say once (with the first screen) that card texts stay English."""
+        if self.lang != "en" and self.notice is not None:
+            self.notice.append("\n")
+            self.notice.append(self.say("texts_english"), style="dim")
 
     # ------------------------------------------------------------------ the loop
     def play(self) -> int:
@@ -288,10 +324,10 @@ class Session:
         if len(self.humans) > 1 and self.on_screen != player:
             self.term.clear()
             self.console.print(Panel(Text.assemble(
-                (f"{self.names[player]}'s decision", "bold"),
-                f"\nOnly {self.names[player]} should look at the screen now: it will show their hand."),
+                (self.say("decision_of", player=self.names[player]), "bold"),
+                self.say("only_look", player=self.names[player])),
                 border_style="yellow", box=box.ROUNDED, padding=(1, 4), expand=False))
-            self.term.ask(Text.assemble("  Pass to ", (self.names[player], "bold"), ", press Enter "))
+            self.term.ask(Text.assemble(self.say("pass_to"), (self.names[player], "bold"), self.say("press_enter")))
         self.term.clear()
         if self.notice is not None:
             self.console.print(self.notice)
@@ -319,8 +355,7 @@ class Session:
         result = hint_search(self.game, observation, options,
                              seed=derive_seed(self.seed, player, len(self.actions), HINT_SALT))
         number = {a: k for k, a in enumerate(options, 1)}
-        text = Text.assemble((f"Hints: estimated win chance ({HINT_LEVEL} search, {result.iterations}"
-                              " samples of the unseen cards)", "bold magenta"))
+        text = Text.assemble((self.say("hints", level=HINT_LEVEL, samples=result.iterations), "bold magenta"))
         for stat in result.options[:3]:
             text.append("\n")
             text.append(f"  {stat.value:>4.0%}  ", style="bold magenta")
@@ -329,9 +364,10 @@ class Session:
         return text
 
     def _ask_choice(self, player: int, count: int) -> int:
-        who = "" if self.names[player] == "You" else f"{self.names[player]}, "
-        ask = f"{who}choose 1-{count}" if who else f"Choose 1-{count}"
-        prompt = Text.assemble(("▸ ", "bold cyan"), ask, (" (q = save and quit): ", "dim"))
+        alone = self.names[player] == self.say("you")
+        ask = self.say("choose", count=count) if alone else self.say("player_choose", player=self.names[player],
+                                                                       count=count)
+        prompt = Text.assemble(("▸ ", "bold cyan"), ask, (self.say("quit_hint"), "dim"))
         while True:
             answer = self.term.ask(prompt).strip().lower()
             if answer in ("q", "quit", "exit"):
@@ -339,8 +375,7 @@ class Session:
             if answer.isdigit() and 1 <= int(answer) <= count:
                 return int(answer) - 1
             shown = answer if len(answer) <= 20 else answer[:20] + "…"
-            self.console.print(Text(f"“{shown}” is not an option: type a number from 1 to {count},"
-                                    " then Enter (or q to save and quit).", style="bold red"))
+            self.console.print(Text(self.say("not_an_option", answer=shown, count=count), style="bold red"))
 
     # ------------------------------------------------------------------ the end
     def _save_and_stop(self) -> int:
@@ -352,8 +387,9 @@ class Session:
                                        highlight=False, markup=False, soft_wrap=True)
             return 1
         self.console.print()
-        self.console.print(Text.assemble(("Game saved to ", "bold"), (str(path), "bold cyan")))
-        self.console.print(Text.assemble("Resume it with: ", (f"gloam play --resume {path}", "bold")))
+        self.console.print(Text.assemble((self.say("saved_to"), "bold"), (str(path), "bold cyan")))
+        resume = f"gloam play --resume {path}" + ("" if self.lang == "en" else f" --lang {self.lang}")
+        self.console.print(Text.assemble(self.say("resume_with"), (resume, "bold")))
         return INTERRUPTED
 
     def _finish(self) -> int:
@@ -380,6 +416,6 @@ class Session:
             Console(stderr=True).print(f"gloam play: error: cannot save the replay to {path}:"
                                        f" {exc.strerror or exc}", highlight=False, markup=False, soft_wrap=True)
             return 1
-        self.console.print(Text.assemble("Replay saved to ", (str(path), "bold cyan"),
-                                         " — watch it with: ", (f"gloam replay {path}", "bold")))
+        self.console.print(Text.assemble(self.say("replay_saved"), (str(path), "bold cyan"),
+                                         self.say("watch_with"), (f"gloam replay {path}", "bold")))
         return 0

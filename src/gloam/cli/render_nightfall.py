@@ -4,6 +4,9 @@ player's observation and redacted events (so nothing hidden can leak onto the sc
 Shows the wound stack, each player's wounds, hand and deck sizes and minions in play with
 their current health, the archives with top card and cost, the chain as a stack with link
 colours and live kickers, your hand, the pending decision and the last events.
+
+``lang="ja"`` shows card names (seed 002), phases, labels and log lines in Japanese; card
+texts stay English (the seeds give no Japanese card texts).
 """
 
 from __future__ import annotations
@@ -16,12 +19,15 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from gloam.nightfall import i18n
 from gloam.nightfall.describe import describe_event
 
 COLOUR_STYLES = {"red": "bold red", "blue": "bold blue", "gold": "bold yellow", "green": "bold green",
                  "purple": "bold magenta", "white": "bold white"}
-PHASES = {"combat": "Combat", "chain": "Chain", "claim": "Claim", "cleanup": "Cleanup", "setup": "Setup",
-          "over": "Game over"}
+
+
+def _ui(key: str, lang: str, **values: Any) -> str:
+    return i18n.fill("ui", key, lang, **values)
 
 
 def public_view(observation: dict[str, Any]) -> dict[str, Any]:
@@ -35,19 +41,23 @@ def colour_dot(colour: str | None) -> Text:
     return Text("●", style=COLOUR_STYLES.get(colour, ""))
 
 
-def card_text(game: Any, obs: dict[str, Any], cid: int, detail: bool = False) -> Text:
+def card_text(game: Any, obs: dict[str, Any], cid: int, detail: bool = False, lang: str = "en") -> Text:
     """A card as a coloured name; minions with strength/health; wounds with their type."""
     card = game.card(obs["cards"][cid])
     wtype = obs["wtype"][cid]
     if wtype is not None:
-        return Text(f"{card.name} ({wtype})", style="red3")
-    text = Text.assemble(colour_dot(card.colour), " ", (card.printed_name, COLOUR_STYLES.get(card.colour or "", "")))
+        if lang == "en":
+            return Text(f"{card.name} ({wtype})", style="red3")
+        return Text(f"{i18n.card_name(card, lang)}（{i18n.text('wound_type', wtype, lang, default=wtype)}）",
+                    style="red3")
+    name = i18n.card_name(card, lang)
+    text = Text.assemble(colour_dot(card.colour), " ", (name, COLOUR_STYLES.get(card.colour or "", "")))
     if detail:
         links = Text.assemble(*[colour_dot(c) for c in card.link_colours])
-        text.append("  links ")
+        text.append(_ui("links", lang))
         text.append_text(links)
         if card.kicker is not None:
-            text.append("  kicker ")
+            text.append(_ui("kicker", lang))
             text.append_text(colour_dot(card.kicker.colour))
     return text
 
@@ -60,33 +70,36 @@ def _wounds(obs: dict[str, Any]) -> list[int]:
     return counts
 
 
-def _name(p: int, names: Sequence[str]) -> str:
-    return names[p] if p < len(names) else f"Player {p + 1}"
+def _name(p: int, names: Sequence[str], lang: str = "en") -> str:
+    return names[p] if p < len(names) else _ui("player_n", lang, n=p + 1)
 
 
-def header(game: Any, obs: dict[str, Any], names: Sequence[str]) -> Text:
+def header(game: Any, obs: dict[str, Any], names: Sequence[str], lang: str = "en") -> Text:
     moon = ""
     if obs.get("moon") is not None:
         moon_card = game.card(obs["cards"][obs["moon"]])
-        moon = f" · moon: {moon_card.name} ({moon_card.global_text})"
-    phase = PHASES.get(obs["phase"], obs["phase"])
+        moon = _ui("moon_now", lang, name=moon_card.name if lang == "en" else i18n.card_name(moon_card, lang),
+                   text=moon_card.global_text)
+    phase = i18n.text("phase", obs["phase"], lang, default=f"{obs['phase']} Phase")
     top = ""
     if obs["wound_top"] is not None:
-        top = f", top {obs['wtype'][obs['wound_top']]}"
-    return Text.assemble((" NIGHTFALL ", "bold white on dark_red"),
-                         f"  turn {obs['turn']} · {_name(obs['active'], names)}'s turn · {phase} Phase",
-                         f" · wound stack: {obs['face_up']} face-up left{top}{moon}")
+        wtype = obs["wtype"][obs["wound_top"]]
+        top = _ui("wound_top", lang, wtype=i18n.text("wound_type", wtype, lang, default=wtype))
+    who = _name(obs["active"], names, lang)
+    return Text.assemble((_ui("title", lang), "bold white on dark_red"),
+                         _ui("whose_turn", lang, turn=obs["turn"], whose=f"{who}'s", who=who, phase=phase),
+                         _ui("wound_stack", lang, face_up=obs["face_up"], top=top, moon=moon))
 
 
-def players_table(game: Any, obs: dict[str, Any], names: Sequence[str]) -> Table:
+def players_table(game: Any, obs: dict[str, Any], names: Sequence[str], lang: str = "en") -> Table:
     table = Table(box=box.SIMPLE_HEAD, expand=True, title=None, show_edge=False)
-    for column in ("player", "wounds", "hand", "deck", "discard top", "in play (strength/health, attached)"):
-        table.add_column(column, overflow="fold")
+    for column in ("player", "wounds", "hand", "deck", "discard_top", "in_play"):
+        table.add_column(_ui(f"col_{column}", lang), overflow="fold")
     wounds = _wounds(obs)
     for p in range(len(obs["hand_sizes"])):
         marker = "▶ " if p == obs["active"] else "  "
         discard = obs["discards"][p]
-        top = card_text(game, obs, discard[-1]) if discard else Text("—", style="dim")
+        top = card_text(game, obs, discard[-1], lang=lang) if discard else Text("—", style="dim")
         minions = Text()
         for k, m in enumerate(obs["play"][p]):
             card = game.card(obs["cards"][m])
@@ -94,107 +107,117 @@ def players_table(game: Any, obs: dict[str, Any], names: Sequence[str]) -> Table
             health = (card.health or 0) - info["damage"]
             if k:
                 minions.append(" · ")
-            minions.append_text(card_text(game, obs, m))
+            minions.append_text(card_text(game, obs, m, lang=lang))
             minions.append(f" {card.strength or 0}/{health}")
             for a in info["attached"]:
                 minions.append(" + ")
-                minions.append_text(card_text(game, obs, a))
-        table.add_row(Text(marker + _name(p, names), style="bold" if p == obs["active"] else ""),
+                minions.append_text(card_text(game, obs, a, lang=lang))
+        table.add_row(Text(marker + _name(p, names, lang), style="bold" if p == obs["active"] else ""),
                       str(wounds[p]), str(obs["hand_sizes"][p]), str(obs["deck_sizes"][p]), top,
                       minions if obs["play"][p] else Text("—", style="dim"))
     return table
 
 
-def archives_table(game: Any, obs: dict[str, Any], names: Sequence[str]) -> Table:
+def archives_table(game: Any, obs: dict[str, Any], names: Sequence[str], lang: str = "en") -> Table:
     table = Table(box=box.SIMPLE_HEAD, expand=True, show_edge=False)
     for column in ("archive", "card", "cost", "type", "links", "kicker"):
-        table.add_column(column)
+        table.add_column(_ui(f"col_{column}", lang))
     for archive in obs["archives"]:
         card = game.card(archive["card"])
-        owner = _name(archive["owner"], names) if archive["owner"] >= 0 else ""
-        whose = "commons" if archive["owner"] < 0 else ("Your" if owner == "You" else f"{owner}'s")
+        name = i18n.card_name(card, lang)
+        owner = _name(archive["owner"], names, lang) if archive["owner"] >= 0 else ""
+        whose = (i18n.text("zone", "commons", lang) if archive["owner"] < 0
+                 else _ui("archive_yours", lang) if owner == _ui("you", lang) else _ui("archive_of", lang, player=owner))
         if archive["size"] == 0:
-            table.add_row(whose, Text(f"{card.printed_name} (gone)", style="dim"), "", "", "", "")
+            table.add_row(whose, Text(_ui("gone", lang, card=name), style="dim"), "", "", "", "")
             continue
-        kind = f"minion {card.strength}/{card.health}" if card.is_minion else "action"
+        kind = (_ui("minion_stats", lang, strength=card.strength, health=card.health) if card.is_minion
+                else i18n.text("card_type", "action", lang))
         links = Text.assemble(*[colour_dot(c) for c in card.link_colours])
         kicker = colour_dot(card.kicker.colour) if card.kicker else Text("")
-        table.add_row(whose, Text.assemble(colour_dot(card.colour), " ", card.printed_name), str(card.cost),
+        table.add_row(whose, Text.assemble(colour_dot(card.colour), " ", name), str(card.cost),
                       kind, links, kicker)
     return table
 
 
-def chain_panel(game: Any, obs: dict[str, Any], names: Sequence[str]) -> RenderableType | None:
+def chain_panel(game: Any, obs: dict[str, Any], names: Sequence[str], lang: str = "en") -> RenderableType | None:
     if not obs["chain"]:
         return None
     lines = []
+    top = _ui("chain_top", lang)
     for k, entry in enumerate(reversed(obs["chain"])):
-        line = Text("top → " if k == 0 else "       ")
-        line.append_text(card_text(game, obs, entry["card"], detail=True))
-        line.append(f"   ({_name(entry['player'], names)})")
+        line = Text(top if k == 0 else " " * (Text(top).cell_len + 1))
+        line.append_text(card_text(game, obs, entry["card"], detail=True, lang=lang))
+        line.append(f"   ({_name(entry['player'], names, lang)})")
         if entry["kicker"]:
-            line.append("  KICKER", style="bold yellow")
+            line.append(_ui("chain_kicker", lang), style="bold yellow")
         lines.append(line)
-    return Panel(Group(*lines), title="The chain (resolves from the top)", title_align="left",
+    return Panel(Group(*lines), title=_ui("chain_title", lang), title_align="left",
                  border_style="magenta", box=box.ROUNDED)
 
 
-def hand_table(game: Any, obs: dict[str, Any]) -> RenderableType:
+def hand_table(game: Any, obs: dict[str, Any], lang: str = "en") -> RenderableType:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, expand=True)
     for column in ("card", "cost", "type", "text"):
-        table.add_column(column, overflow="fold")
+        table.add_column(_ui(f"col_{column}", lang), overflow="fold")
     for cid in obs["hand"]:
         card = game.card(obs["cards"][cid])
         if obs["wtype"][cid] is not None:
-            table.add_row(card_text(game, obs, cid), "", "wound", card.wound_text or "")
+            table.add_row(card_text(game, obs, cid, lang=lang), "", i18n.text("card_type", "wound", lang),
+                          card.wound_text or "")
             continue
-        kind = f"minion {card.strength}/{card.health}" if card.is_minion else "action"
+        kind = (_ui("minion_stats", lang, strength=card.strength, health=card.health) if card.is_minion
+                else i18n.text("card_type", "action", lang))
         parts = []
-        for label, text in (("Chain", card.chain), ("Your Chain", card.your_chain), ("Combat", card.combat),
-                            ("Your Combat", card.your_combat), ("In Play", card.in_play)):
+        for block, text in (("chain", card.chain), ("your_chain", card.your_chain), ("combat", card.combat),
+                            ("your_combat", card.your_combat), ("in_play", card.in_play)):
             if text:
-                parts.append(f"{label}: {text}")
+                parts.append(f"{i18n.text('block', block, lang)}: {text}")
         if card.kicker:
-            parts.append(f"Kicker ({card.kicker.colour}): {card.kicker.text}")
-        table.add_row(card_text(game, obs, cid, detail=True), str(card.cost), kind, " ".join(parts))
-    return Panel(table, title=f"Your hand ({len(obs['hand'])})", title_align="left", border_style="cyan",
-                 box=box.ROUNDED)
+            parts.append(_ui("kicker_text", lang, label=i18n.text("block", "kicker", lang),
+                             colour=i18n.colour_name(card.kicker.colour, lang), text=card.kicker.text))
+        table.add_row(card_text(game, obs, cid, detail=True, lang=lang), str(card.cost), kind, " ".join(parts))
+    return Panel(table, title=_ui("hand_title", lang, count=len(obs["hand"])), title_align="left",
+                 border_style="cyan", box=box.ROUNDED)
 
 
 def event_log(game: Any, obs: dict[str, Any], events: Sequence[dict[str, Any]], names: Sequence[str],
-              new: int = 0, count: int = 10) -> Panel:
+              new: int = 0, count: int = 10, lang: str = "en") -> Panel:
     shown = min(len(events), max(count, min(new, 30)))
     first_new = len(events) - new
-    lines = [Text("• " + describe_event(game, obs, events[k], list(names)),
+    lines = [Text("• " + describe_event(game, obs, events[k], list(names), lang=lang),
                   style="" if k >= first_new else "grey50")
              for k in range(len(events) - shown, len(events))]
-    return Panel(Group(*(lines or [Text("nothing yet", style="dim")])), title="What happened",
+    return Panel(Group(*(lines or [Text(_ui("log_empty", lang), style="dim")])), title=_ui("log_title", lang),
                  title_align="left", border_style="grey50", box=box.ROUNDED)
 
 
 def build_view(game: Any, observation: dict[str, Any], events: Sequence[dict[str, Any]],
                names: Sequence[str], you: int | None = None, new: int = 0, width: int = 160,
-               log_size: int = 10) -> RenderableType:
-    """The whole table as ``observation['viewer']`` sees it, with the last events."""
+               log_size: int = 10, lang: str = "en") -> RenderableType:
+    """The whole table as ``observation['viewer']`` sees it, with the last events, in
+    ``lang`` ("en" or "ja")."""
+    i18n.check_lang(lang)
     obs = observation
-    parts: list[RenderableType] = [header(game, obs, names), players_table(game, obs, names),
-                                   Panel(archives_table(game, obs, names), title="Archives", title_align="left",
-                                         border_style="grey50", box=box.ROUNDED)]
-    chain = chain_panel(game, obs, names)
+    parts: list[RenderableType] = [header(game, obs, names, lang), players_table(game, obs, names, lang),
+                                   Panel(archives_table(game, obs, names, lang), title=i18n.text("zone", "archives", lang),
+                                         title_align="left", border_style="grey50", box=box.ROUNDED)]
+    chain = chain_panel(game, obs, names, lang)
     if chain is not None:
         parts.append(chain)
     if obs.get("viewer") is not None and obs.get("to_act") is not None and obs["to_act"] >= 0:
-        who = "You" if obs["to_act"] == obs["viewer"] else _name(obs["to_act"], names)
-        influence = f" · {obs['influence']} influence" if obs["phase"] == "claim" else ""
-        parts.append(Text(f"{who}: {obs['kind'].replace('_', ' ')}{influence}", style="bold yellow"))
+        who = _ui("you", lang) if obs["to_act"] == obs["viewer"] else _name(obs["to_act"], names, lang)
+        influence = _ui("status_influence", lang, influence=obs["influence"]) if obs["phase"] == "claim" else ""
+        parts.append(Text(_ui("status", lang, who=who, decision=i18n.text("decision", obs["kind"], lang),
+                              influence=influence), style="bold yellow"))
     if obs.get("viewer") is not None:
-        parts.append(hand_table(game, obs))
+        parts.append(hand_table(game, obs, lang))
     elif obs.get("hands") is not None:  # a replay of a finished game shows every hand
         for p, hand in enumerate(obs["hands"]):
-            line = Text.assemble((f"{_name(p, names)}'s hand: ", "bold"))
+            line = Text.assemble((_ui("hand_of", lang, player=_name(p, names, lang)), "bold"))
             for k, cid in enumerate(hand):
-                line.append(", " if k else "")
-                line.append_text(card_text(game, obs, cid))
+                line.append(i18n.text("event", "list_sep", lang) if k else "")
+                line.append_text(card_text(game, obs, cid, lang=lang))
             parts.append(line)
-    parts.append(event_log(game, obs, events, names, new, log_size))
+    parts.append(event_log(game, obs, events, names, new, log_size, lang))
     return Group(*parts)

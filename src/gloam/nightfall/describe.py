@@ -1,5 +1,6 @@
-"""English labels for Nightfall's actions and events (strings only, no I/O), built from a
-player's observation so they never say more than that player may know.
+"""Labels for Nightfall's actions and events (strings only, no I/O), built from a
+player's observation so they never say more than that player may know. English by
+default; ``lang="ja"`` gives Japanese (card names from seed 002, see ``i18n.py``).
 
 >>> from gloam.games import get_game
 >>> game = get_game("nightfall", {"players": 2})
@@ -7,12 +8,15 @@ player's observation so they never say more than that player may know.
 >>> obs = state.observation(0)
 >>> describe_action(game, obs, state.legal_action_indices()[0])
 'Pass (play no combat text)'
+>>> describe_action(game, obs, state.legal_action_indices()[0], lang="ja")
+'パス（戦闘テキストを使わない）'
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from gloam.nightfall import i18n
 from gloam.nightfall.actions import (
     ARCHIVE0,
     ATTACK0,
@@ -30,200 +34,233 @@ from gloam.nightfall.actions import (
     PLAYER0,
 )
 
-MOON_CHOICES = ("Keep the moon phase", "Move the moon to the bottom and reveal the next",
-                "Shuffle the moon stack and reveal the top card")
-_PASS = {
-    "combat_window": "Pass (play no combat text)",
-    "chain_start": "Pass (start no chain)",
-    "wound_effect": "Pass (use no wound effect)",
-    "feed": "Pass (do not feed)",
-}
-_DONE = {
-    "link": "Stop linking",
-    "block": "Stop blocking",
-    "claim": "End your Claim Phase",
-    "choose_wounds": "Stop discarding wounds and draw",
-    "choose_discard": "Stop (nothing left to discard)",
-}
+MOON_CHOICES = tuple(i18n.MOON_CHOICES[k]["en"] for k in ("keep", "next", "shuffle"))
+_PASS = ("combat_window", "chain_start", "wound_effect", "feed")
+_DONE = ("link", "block", "claim", "choose_wounds", "choose_discard")
 
 
-def player_name(p: int, names: list[str] | None = None) -> str:
-    return names[p] if names else f"Player {p + 1}"
+def player_name(p: int, names: list[str] | None = None, lang: str = "en") -> str:
+    return i18n.player_label(p, names, lang)
 
 
-def card_label(game, obs: dict[str, Any], cid: int) -> str:
+def card_label(game, obs: dict[str, Any], cid: int, lang: str = "en") -> str:
     """A card's name with its colour, or a wound with its type."""
     wtype = obs["wtype"][cid]
     card = game.card(obs["cards"][cid])
+    if lang == "en":
+        if wtype is not None:
+            return f"{card.name} ({wtype})"
+        colour = f", {card.colour}" if card.colour else ""
+        return f"{card.printed_name}{colour}"
     if wtype is not None:
-        return f"{card.name} ({wtype})"
-    colour = f", {card.colour}" if card.colour else ""
-    return f"{card.printed_name}{colour}"
+        return f"{i18n.card_name(card, lang)}（{i18n.text('wound_type', wtype, lang, default=wtype)}）"
+    colour = f"（{i18n.colour_name(card.colour, lang)}）" if card.colour else ""
+    return f"{i18n.card_name(card, lang)}{colour}"
 
 
-def minion_label(game, obs: dict[str, Any], cid: int) -> str:
+def minion_label(game, obs: dict[str, Any], cid: int, lang: str = "en") -> str:
     card = game.card(obs["cards"][cid])
     info = obs["minions"].get(str(cid))
     health = (card.health or 0) - (info["damage"] if info else 0)
-    return f"{card.printed_name} ({card.strength or 0}/{health})"
+    return f"{i18n.card_name(card, lang)} ({card.strength or 0}/{health})"
 
 
-def describe_action(game, obs: dict[str, Any], index: int, names: list[str] | None = None) -> str:
+def describe_action(game, obs: dict[str, Any], index: int, names: list[str] | None = None,
+                    lang: str = "en") -> str:
     """A clear label for action ``index`` in the decision ``obs`` shows."""
+    i18n.check_lang(lang)
     kind = obs["kind"]
+
+    def say(key: str, **values: Any) -> str:
+        return i18n.fill("action", key, lang, **values)
+
+    def label(cid: int) -> str:
+        return card_label(game, obs, cid, lang)
+
+    def minion(cid: int) -> str:
+        return minion_label(game, obs, cid, lang)
+
+    def name(p: int) -> str:
+        return player_name(p, names, lang)
+
     if index == PASS:
-        return _PASS.get(kind, "Pass")
+        return say(f"pass_{kind}" if kind in _PASS else "pass")
     if index == DONE:
-        return _DONE.get(kind, "Done")
+        return say(f"done_{kind}" if kind in _DONE else "done")
     if index == FEED:
-        return "Feed: pay the price and resolve the text again"
+        return say("feed")
     if PLAY0 <= index < PLAY0 + MAX_INSTANCES:
-        return _play(game, obs, index - PLAY0)
+        return _play(game, obs, index - PLAY0, lang)
     if CARD0 <= index < CARD0 + MAX_INSTANCES:
         cid = index - CARD0
         if kind == "choose_discard":
-            return f"Discard {card_label(game, obs, cid)}"
+            return say("discard", card=label(cid))
         if kind == "choose_wounds":
-            return f"Discard {card_label(game, obs, cid)} too (draw 2 more)"
+            return say("discard_wound_too", card=label(cid))
         if str(cid) in obs["minions"]:
             owner = obs["minions"][str(cid)]["controller"]
-            return f"Target {minion_label(game, obs, cid)}, {player_name(owner, names)}'s"
-        return f"Choose {card_label(game, obs, cid)}"
+            return say("target_minion", minion=minion(cid), owner=name(owner))
+        return say("choose", card=label(cid))
     if DISCARD0 <= index < DISCARD0 + MAX_INSTANCES:
-        return f"Discard {card_label(game, obs, index - DISCARD0)} for 1 influence"
+        return say("discard_influence", card=label(index - DISCARD0))
     if PLAYER0 <= index < PLAYER0 + MAX_PLAYERS:
         p = index - PLAYER0
-        return "Target yourself" if p == obs["viewer"] else f"Target {player_name(p, names)}"
+        return say("target_self") if p == obs["viewer"] else say("target_player", player=name(p))
     if ARCHIVE0 <= index < OPTION0:
         k = index - ARCHIVE0
         archive = obs["archives"][k]
         card = game.card(archive["card"])
-        whose = "commons" if archive["owner"] < 0 else f"{player_name(archive['owner'], names)}'s archive"
+        cname = i18n.card_name(card, lang)
+        whose = say("commons") if archive["owner"] < 0 else say("archive_of", player=name(archive["owner"]))
         if kind == "claim":
-            return f"Claim {card.printed_name} (cost {card.cost}) from the {whose}" if archive["owner"] < 0 \
-                else f"Claim {card.printed_name} (cost {card.cost}) from {whose}"
-        return f"Choose the {card.printed_name} archive ({whose})"
+            return say("claim_commons" if archive["owner"] < 0 else "claim_private",
+                       card=cname, cost=card.cost, whose=whose)
+        return say("choose_archive", card=cname, whose=whose)
     if OPTION0 <= index < ATTACK0:
         option = index - OPTION0
-        return MOON_CHOICES[option] if kind == "moon" else f"Option {option + 1}"
+        if kind == "moon":
+            return i18n.text("moon_choice", ("keep", "next", "shuffle")[option], lang)
+        return say("option", n=option + 1)
     if ATTACK0 <= index < BLOCK0:
         slot, target = divmod(index - ATTACK0, MAX_PLAYERS)
-        minion = obs["play"][obs["viewer"]][slot]
-        return f"Send {minion_label(game, obs, minion)} to attack {player_name(target, names)}"
+        attacker = obs["play"][obs["viewer"]][slot]
+        return say("attack", minion=minion(attacker), player=name(target))
     slot, attack = divmod(index - BLOCK0, MAX_SLOTS)
     blocker = obs["play"][obs["viewer"]][slot]
     attacker = obs["flags"]["attacks"][attack]["minion"]
-    return f"Block {minion_label(game, obs, attacker)} with {minion_label(game, obs, blocker)}"
+    return say("block", attacker=minion(attacker), blocker=minion(blocker))
 
 
-def _play(game, obs: dict[str, Any], cid: int) -> str:
+def _play(game, obs: dict[str, Any], cid: int, lang: str = "en") -> str:
     kind = obs["kind"]
     card = game.card(obs["cards"][cid])
-    label = card_label(game, obs, cid)
+    label = card_label(game, obs, cid, lang)
     if obs["wtype"][cid] is not None:
-        return f"Use {label}: {card.wound_text}"
+        return i18n.fill("action", "use_wound", lang, card=label, text=card.wound_text)
     if kind == "combat_window":
         text = card.combat or card.your_combat
-        return f"Use {card.printed_name}'s combat text: {text}"
-    links = "/".join(card.link_colours)
+        return i18n.fill("action", "use_combat", lang, card=i18n.card_name(card, lang), text=text)
+    links = "/".join(card.link_colours if lang == "en" else (i18n.colour_name(c, lang) for c in card.link_colours))
     if kind == "chain_start":
-        return f"Start the chain with {label} (links to {links})"
+        return i18n.fill("action", "start_chain", lang, card=label, links=links)
     kicker = ""
     if obs["chain"] and card.kicker is not None:
         last = game.card(obs["cards"][obs["chain"][-1]["card"]])
         if last.colour == card.kicker.colour:
-            kicker = " — gets its kicker"
-    return f"Link {label}{kicker}"
+            kicker = i18n.text("action", "gets_kicker", lang)
+    return i18n.fill("action", "link", lang, card=label, kicker=kicker)
 
 
-def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list[str] | None = None) -> str:
+def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list[str] | None = None,
+                   lang: str = "en") -> str:
     """One line for an event already redacted for the reader (``events_for(viewer)``)."""
+    i18n.check_lang(lang)
     t = event["type"]
+    you = i18n.text("ui", "you", "en")
 
     def who(key: str = "player") -> str:
-        return player_name(event[key], names)
+        return player_name(event[key], names, lang)
 
     def does(verb: str, key: str = "player") -> str:
-        """"Bob draws", but "You draw" for the reader called "You"."""
+        """"Bob draws", but "You draw" for the reader called "You" (English only)."""
         name = who(key)
-        return f"{name} {verb[:-1] if name == 'You' and verb.endswith('s') else verb}"
+        return f"{name} {verb[:-1] if name == you and verb.endswith('s') else verb}"
 
     def whose(key: str = "player") -> str:
         name = who(key)
-        return "your" if name == "You" else f"{name}'s"
+        return "your" if name == you else f"{name}'s"
 
     def card(key: str = "card") -> str:
-        return card_label(game, obs, event[key])
+        return card_label(game, obs, event[key], lang)
+
+    def cards(ids: list[int]) -> str:
+        return i18n.text("event", "list_sep", lang).join(card_label(game, obs, c, lang) for c in ids)
+
+    def say(key: str, **values: Any) -> str:
+        return i18n.fill("event", key, lang, **values)
+
+    def plural(count: int) -> str:
+        return "s" if count != 1 else ""
+
+    def reason() -> str:
+        return i18n.text("reason", event["reason"], lang, default=event["reason"])
 
     if t == "setup":
-        return f"New game: {event['players']} players, {event['face_up']} face-up wounds"
+        return say("setup", players=event["players"], face_up=event["face_up"])
     if t == "turn":
-        return f"Turn {event['turn']}: {whose()} turn"
+        return say("turn", turn=event["turn"], whose=whose(), who=who())
     if t == "draw":
         if "cards" in event:
-            return f"{does('draws')} " + (", ".join(card_label(game, obs, c) for c in event["cards"]) or "nothing")
-        return f"{does('draws')} {event['count']} card{'s' if event['count'] != 1 else ''}"
+            return say("draw_cards", does=does("draws"), who=who(),
+                       cards=cards(event["cards"]) or i18n.text("event", "nothing", lang))
+        return say("draw_count", does=does("draws"), who=who(), count=event["count"], s=plural(event["count"]))
     if t == "reshuffle":
-        return f"{does('shuffles')} the discard pile into a new deck"
+        return say("reshuffle", does=does("shuffles"), who=who())
     if t == "discard":
-        return f"{does('discards')} {card()} ({event['reason']})"
+        return say("discard", does=does("discards"), who=who(), card=card(), reason=reason())
     if t == "exile":
-        return f"{card()} is exiled ({event['reason']})"
+        return say("exile", card=card(), reason=reason())
     if t == "enter_play":
-        return f"{card()} comes into play for {who()}"
+        return say("enter_play", card=card(), who=who())
     if t in ("destroyed", "discarded"):
-        return f"{card()} is {t}"
+        return say(t, card=card())
     if t == "wounds":
-        return f"{does('takes')} {event['count']} wound{'s' if event['count'] != 1 else ''}"
+        return say("wounds", does=does("takes"), who=who(), count=event["count"], s=plural(event["count"]))
     if t == "last_wound":
-        return "The last face-up wound is given: the game ends after this phase"
+        return say("last_wound")
     if t == "game_over":
-        return f"Game over: {does('wins', 'winner')} with the fewest wounds ({', '.join(map(str, event['wounds']))})"
+        return say("game_over", does=does("wins", "winner"), who=who("winner"),
+                   wounds=i18n.text("event", "list_sep", lang).join(map(str, event["wounds"])))
     if t == "phase":
-        return f"Claim Phase: {event['influence']} influence"
+        return say("phase", influence=event["influence"])
     if t == "combat_text":
-        return f"{does('uses')} {card()}'s combat text"
+        return say("combat_text", does=does("uses"), who=who(), card=card())
     if t == "attack":
-        return f"{card()} attacks {who('target')}"
+        return say("attack", card=card(), target=who("target"))
     if t == "block":
-        return f"{card()} blocks {card_label(game, obs, event['attacker'])}"
+        return say("block", card=card(), attacker=card_label(game, obs, event["attacker"], lang))
     if t == "damage":
-        return f"{card()} takes {event['amount']} damage"
+        return say("damage", card=card(), amount=event["amount"])
     if t == "no_chain":
-        return f"{does('starts')} no chain"
+        return say("no_chain", does=does("starts"), who=who())
     if t == "chain":
-        kicker = " (kicker)" if event["kicker"] else ""
-        return f"{does('starts') + ' the chain with' if event['position'] == 1 else does('links')} {card()}{kicker}"
+        kicker = i18n.text("event", "kicker_mark", lang) if event["kicker"] else ""
+        if event["position"] == 1:
+            return say("chain_start", does=does("starts"), who=who(), card=card(), kicker=kicker)
+        return say("chain_link", does=does("links"), who=who(), card=card(), kicker=kicker)
     if t == "chain_complete":
-        return f"The chain is complete ({event['length']} cards); it resolves last in, first out"
+        return say("chain_complete", length=event["length"])
     if t == "resolve":
-        return f"{card()} resolves"
+        return say("resolve", card=card())
     if t == "kicker":
-        return f"{card()}'s kicker resolves"
+        return say("kicker", card=card())
     if t == "feed":
-        return f"{does('feeds')} {card()}"
+        return say("feed", does=does("feeds"), who=who(), card=card())
     if t == "claim":
-        return f"{does('claims')} {card()} for {event['cost']} influence"
+        return say("claim", does=does("claims"), who=who(), card=card(), cost=event["cost"])
     if t == "influence":
-        return f"{does('gains')} {event['amount']} influence"
+        return say("influence", does=does("gains"), who=who(), amount=event["amount"])
     if t == "restore":
-        return f"{card()} regains {event['amount']} health"
+        return say("restore", card=card(), amount=event["amount"])
     if t == "strength":
-        return f"{card()} gets +{event['amount']} strength this turn"
+        return say("strength", card=card(), amount=event["amount"])
     if t == "effect":
-        return f"{who()}: {event['kind'].replace('_', ' ')} this turn"
+        return say("effect", who=who(), kind=i18n.text("effect", event["kind"], lang))
     if t == "fetch":
-        return f"{does('places')} {card()} into {event['dest'].replace('_', ' ')}"
+        return say("fetch", does=does("places"), who=who(), card=card(),
+                   dest=i18n.text("zone", event["dest"], lang))
     if t == "archive_to_deck":
-        return f"{len(event['cards'])} archive cards go on top of {whose()} deck"
+        return say("archive_to_deck", count=len(event["cards"]), whose=whose(), who=who())
     if t == "attach":
-        return f"{card()} is attached to {card_label(game, obs, event['minion'])}"
+        return say("attach", card=card(), minion=card_label(game, obs, event["minion"], lang))
     if t == "look":
+        values = {"does": does("looks"), "who": who(), "whose": whose("target"), "target": who("target")}
         if "cards" in event:
-            return f"{does('looks')} at {whose('target')} hand: " + ", ".join(card_label(game, obs, c) for c in event["cards"])
-        return f"{does('looks')} at {whose('target')} hand"
+            return say("look_cards", cards=cards(event["cards"]), **values)
+        return say("look", **values)
     if t == "negated":
-        return f"The moon negates the damage to {card()}"
+        return say("negated", card=card())
     if t == "moon":
-        return f"{who()}: {event['choice']} the moon; now {card('moon')}"
-    return t.replace("_", " ")
+        choice = event["choice"] if lang == "en" else i18n.text("moon_done", event["choice"], lang)
+        return say("moon", who=who(), choice=choice, moon=card("moon"))
+    return i18n.text("event_name", t, lang)

@@ -1,0 +1,418 @@
+"""English and Japanese labels for Nightfall's terminal game (string tables only, no I/O).
+
+Every table maps a key to ``{"en": …, "ja": …}``; a test checks that each key has both.
+The Japanese vocabulary is taken from seed 002 (the Japanese Coldest War rulebook,
+version 1.3) wherever it gives a word: the phases (戦闘フェイズ, チェーンフェイズ, 獲得フェイズ,
+クリンナップフェイズ), the zones (手札, デッキ, 捨て札パイル, 場, 共有物, 個人アーカイブ,
+負傷の山札), the keywords (吸血鬼, 獣人, グール, ハンター), the colours it names (白, 青, 金, 緑,
+赤), the wound types (噛み傷, 火傷, 出血), the wound effects (カードドロー効果, 戦力効果,
+チェーン効果), the text blocks (チェーン:, 君のチェーン:, 戦闘:, 君の戦闘:, 場:, キッカー,
+フィード:), the moon choices and the glossary's verbs (引く, 捨てる, 追放, 破壊, 獲得, 影響力,
+リンク, ブロック, 攻撃). Words the seed does not give (purple 紫, "Global" 全体, the menu and
+prompt sentences) are gloam's translations in the same terminology.
+
+Card names come from the card data's ``name_ja`` (seed 002 for The Coldest War); a card
+without one (moons, wounds, most cards of the other sets) keeps its English name. Card
+TEXTS stay English: the seeds give no Japanese card texts.
+
+>>> text("phase", "claim", "ja")
+'獲得フェイズ'
+>>> fill("event", "resolve", "ja", card="クレバーイワン")
+'クレバーイワンを解決'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gloam.core.errors import SetupError
+
+LANGS = ("en", "ja")
+JA_SOURCE = "002 Japanese CW rulebook"
+
+
+def check_lang(lang: Any) -> str:
+    """``lang`` if gloam speaks it, else a :class:`SetupError` naming the choices."""
+    if lang not in LANGS:
+        raise SetupError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
+    return lang
+
+
+def _t(en: str, ja: str) -> dict[str, str]:
+    return {"en": en, "ja": ja}
+
+
+# The phases (seed 002, "ターン進行": 戦闘フェイズ, チェーンフェイズ, 獲得フェイズ, クリンナップフェイズ).
+PHASES = {
+    "combat": _t("Combat Phase", "戦闘フェイズ"),
+    "chain": _t("Chain Phase", "チェーンフェイズ"),
+    "claim": _t("Claim Phase", "獲得フェイズ"),
+    "cleanup": _t("Cleanup Phase", "クリンナップフェイズ"),
+    "setup": _t("Setup Phase", "準備"),  # seed 002: 準備 / ゲームの準備
+    "draft": _t("Draft Phase", "ドラフト"),  # seed 002: ドラフト
+    "over": _t("Game over", "ゲーム終了"),  # seed 002: ゲームの終了
+}
+
+# What the pending decision asks for, shown above the options. English is the decision
+# kind as the terminal has always shown it; Japanese is a short sentence.
+DECISIONS = {
+    "combat_window": _t("combat window", "戦闘テキストを使うか選ぶ"),
+    "attack": _t("attack", "攻撃に送り込むミニオンを選ぶ"),
+    "block": _t("block", "ブロックするミニオンを選ぶ"),
+    "chain_start": _t("chain start", "チェーンを開始するか選ぶ"),
+    "link": _t("link", "チェーンにリンクするか選ぶ"),
+    "feed": _t("feed", "フィードするか選ぶ"),
+    "claim": _t("claim", "獲得するカードを選ぶ"),
+    "wound_effect": _t("wound effect", "負傷効果を使うか選ぶ"),
+    "moon": _t("moon", "月の満ち欠けを調整する"),
+    "order_blockers": _t("order blockers", "ダメージをブロックするミニオンの順番を選ぶ"),
+    "order_events": _t("order events", "同時イベントの解決順を選ぶ"),
+    "draft": _t("draft", "ドラフトカードを選ぶ"),
+    "starters": _t("starters", "初期ミニオンを選ぶ"),
+    "target_minion": _t("target minion", "対象のミニオンを選ぶ"),
+    "target_player": _t("target player", "対象のプレイヤーを選ぶ"),
+    "target_card": _t("target card", "対象のカードを選ぶ"),
+    "target_archive": _t("target archive", "対象のアーカイブを選ぶ"),
+    "target_order": _t("target order", "対象の指令を選ぶ"),
+    "choose_discard": _t("choose discard", "捨てるカードを選ぶ"),
+    "choose_wounds": _t("choose wounds", "置き換える負傷カードを選ぶ"),
+    "may_discard": _t("may discard", "捨てるカードを選ぶ（任意）"),
+    "optional": _t("optional", "実行するか選ぶ"),
+    "over": _t("over", "ゲーム終了"),
+}
+
+# Zones (seed 002 glossary: 手札, デッキ, 捨て札パイル, 場, アーカイブ, 共有物, 個人アーカイブ, 負傷の山札).
+ZONES = {
+    "hand": _t("hand", "手札"),
+    "deck": _t("deck", "デッキ"),
+    "deck_top": _t("deck top", "デッキの一番上"),
+    "discard": _t("discard", "捨て札パイル"),
+    "play": _t("play", "場"),
+    "archives": _t("Archives", "アーカイブ"),
+    "commons": _t("commons", "共有物"),
+    "private": _t("private archive", "個人アーカイブ"),
+    "chain": _t("chain", "チェーン"),
+    "wound_stack": _t("wound stack", "負傷の山札"),
+    "exile": _t("exile", "追放"),
+}
+
+# Colours (seed 002: 白, 青, 金, 緑 in the linking example, 赤 and 黄 for card names;
+# purple is not named there: 紫 is gloam's word).
+COLOURS = {
+    "red": _t("red", "赤"),
+    "blue": _t("blue", "青"),
+    "gold": _t("gold", "金"),
+    "green": _t("green", "緑"),
+    "purple": _t("purple", "紫"),
+    "white": _t("white", "白"),
+}
+
+# Keywords, the minions' kinds (seed 002, "ミニオンの詳細": 吸血鬼, 獣人, グール, ハンター).
+KEYWORDS = {
+    "vampire": _t("vampire", "吸血鬼"),
+    "lycanthrope": _t("lycanthrope", "獣人"),
+    "ghoul": _t("ghoul", "グール"),
+    "hunter": _t("hunter", "ハンター"),
+    "none": _t("none", "なし"),
+}
+
+# Wound types (seed 002, "準備": 噛み傷, 火傷, 出血) and wound effects ("ゲーム用具":
+# カードドロー効果, 戦力効果, チェーン効果).
+WOUND_TYPES = {
+    "bite": _t("bite", "噛み傷"),
+    "burn": _t("burn", "火傷"),
+    "bleed": _t("bleed", "出血"),
+}
+WOUND_KINDS = {
+    "card-draw": _t("card draw", "カードドロー効果"),
+    "strength": _t("strength", "戦力効果"),
+    "chain": _t("chain", "チェーン効果"),
+}
+
+# Card types (seed 002: ミニオン, アクション, 初期ミニオン, 負傷カード, 月の満ち欠けカード).
+CARD_TYPES = {
+    "minion": _t("minion", "ミニオン"),
+    "starting-minion": _t("starting minion", "初期ミニオン"),
+    "action": _t("action", "アクション"),
+    "wound": _t("wound", "負傷"),
+    "moon": _t("moon", "月の満ち欠け"),
+}
+
+# Text block labels as printed before a card's texts (seed 002: チェーン:, 君のチェーン:,
+# 戦闘:, 君の戦闘:, 場:, キッカー, フィード:; "Global" is gloam's 全体).
+TEXT_BLOCKS = {
+    "chain": _t("Chain", "チェーン"),
+    "your_chain": _t("Your Chain", "君のチェーン"),
+    "combat": _t("Combat", "戦闘"),
+    "your_combat": _t("Your Combat", "君の戦闘"),
+    "in_play": _t("In Play", "場"),
+    "kicker": _t("Kicker", "キッカー"),
+    "feed": _t("Feed", "フィード"),
+    "exile": _t("Exile", "追放"),
+    "global": _t("Global", "全体"),
+    "wound": _t("Wound", "負傷効果"),
+}
+
+# Why a card was discarded or exiled (event reasons).
+REASONS = {
+    "its own text": _t("its own text", "自身のテキスト"),
+    "wound effect": _t("wound effect", "負傷効果"),
+    "influence": _t("influence", "影響力"),
+    "effect": _t("effect", "効果"),
+    "cleanup": _t("cleanup", "クリンナップ"),
+    "damage": _t("damage", "ダメージ"),
+    "receive": _t("receive", "受ける"),
+    "starter destroyed": _t("starter destroyed", "初期ミニオンの破壊"),
+    "starter discarded": _t("starter discarded", "初期ミニオンを捨てた"),
+}
+
+# Continuous effects a card starts for the rest of the turn (event "effect").
+EFFECT_KINDS = {
+    "claim_free": _t("claim free", "コストなしで獲得"),
+    "claim_to_deck": _t("claim to deck", "獲得したカードをデッキの一番上に置く"),
+    "no_kickers": _t("no kickers", "キッカーなし"),
+    "prevent_damage": _t("prevent damage", "ダメージを防ぐ"),
+    "claim_opposing": _t("claim opposing", "敵の個人アーカイブから獲得できる"),
+    "claim_opposing_any": _t("claim opposing any", "任意の敵のアーカイブから獲得できる"),
+    "influence_double": _t("influence double", "影響力が2倍相当"),
+    "draw_on_minion": _t("draw on minion", "ミニオンが出るたびにカードを引く"),
+    "damage_on_enter": _t("damage on enter", "ミニオンが出るたびにダメージ"),
+    "unblockable": _t("unblockable", "ブロックされない"),
+}
+
+# The moon choices at the end of a turn (seed 002, "月の満ち欠け(オプション)"), and the
+# event's verb for each.
+MOON_CHOICES = {
+    "keep": _t("Keep the moon phase", "月の満ち欠けをそのままにしておく"),
+    "next": _t("Move the moon to the bottom and reveal the next",
+               "現在の満ち欠けを山札の一番下に回し一番上のカードを表向きにする"),
+    "shuffle": _t("Shuffle the moon stack and reveal the top card", "山札をシャッフルし一番上を公開する"),
+}
+MOON_DONE = {
+    "keep": _t("keep", "そのままにした"),
+    "next": _t("next", "一番下に回した"),
+    "shuffle": _t("shuffle", "シャッフルした"),
+}
+
+# Option labels of a decision (describe_action), as format templates.
+ACTIONS = {
+    "pass": _t("Pass", "パス"),
+    "pass_combat_window": _t("Pass (play no combat text)", "パス（戦闘テキストを使わない）"),
+    "pass_chain_start": _t("Pass (start no chain)", "パス（チェーンを開始しない）"),
+    "pass_wound_effect": _t("Pass (use no wound effect)", "パス（負傷効果を使わない）"),
+    "pass_feed": _t("Pass (do not feed)", "パス（フィードしない）"),
+    "done": _t("Done", "終了"),
+    "done_link": _t("Stop linking", "リンクを終える"),
+    "done_block": _t("Stop blocking", "ブロックを終える"),
+    "done_claim": _t("End your Claim Phase", "獲得フェイズを終える"),
+    "done_choose_wounds": _t("Stop discarding wounds and draw", "負傷カードを捨てるのをやめて引く"),
+    "done_choose_discard": _t("Stop (nothing left to discard)", "終了（捨てるカードがない）"),
+    "feed": _t("Feed: pay the price and resolve the text again", "フィード: 代償を支払いテキストをもう一度解決する"),
+    "discard": _t("Discard {card}", "{card}を捨てる"),
+    "discard_wound_too": _t("Discard {card} too (draw 2 more)", "{card}も捨てる（さらに2枚引く）"),
+    "discard_influence": _t("Discard {card} for 1 influence", "{card}を捨てて影響力1を得る"),
+    "target_minion": _t("Target {minion}, {owner}'s", "{owner}の{minion}を対象にする"),
+    "choose": _t("Choose {card}", "{card}を選ぶ"),
+    "target_self": _t("Target yourself", "自分を対象にする"),
+    "target_player": _t("Target {player}", "{player}を対象にする"),
+    "commons": _t("commons", "共有物"),
+    "archive_of": _t("{player}'s archive", "{player}の個人アーカイブ"),
+    "claim_commons": _t("Claim {card} (cost {cost}) from the {whose}", "{whose}から{card}を獲得（コスト{cost}）"),
+    "claim_private": _t("Claim {card} (cost {cost}) from {whose}", "{whose}から{card}を獲得（コスト{cost}）"),
+    "choose_archive": _t("Choose the {card} archive ({whose})", "{card}のアーカイブを選ぶ（{whose}）"),
+    "option": _t("Option {n}", "選択肢{n}"),
+    "attack": _t("Send {minion} to attack {player}", "{minion}を{player}への攻撃に送り込む"),
+    "block": _t("Block {attacker} with {blocker}", "{blocker}で{attacker}をブロックする"),
+    "use_wound": _t("Use {card}: {text}", "{card}を使う: {text}"),
+    "use_combat": _t("Use {card}'s combat text: {text}", "{card}の戦闘テキストを使う: {text}"),
+    "start_chain": _t("Start the chain with {card} (links to {links})", "{card}でチェーンを開始する（リンク色: {links}）"),
+    "link": _t("Link {card}{kicker}", "{card}をリンクする{kicker}"),
+    "gets_kicker": _t(" — gets its kicker", " — キッカーを得る"),
+}
+
+# Event lines (describe_event). English templates take ``does`` ("Bob draws" / "You
+# draw") and ``whose`` ("Bob's" / "your") from the code; Japanese ones take ``who``.
+EVENTS = {
+    "setup": _t("New game: {players} players, {face_up} face-up wounds",
+                "新しいゲーム: {players}人、表向きの負傷{face_up}枚"),
+    "turn": _t("Turn {turn}: {whose} turn", "ターン{turn}: {who}のターン"),
+    "draw_cards": _t("{does} {cards}", "{who}はカードを引いた: {cards}"),
+    "nothing": _t("nothing", "なし"),
+    "list_sep": _t(", ", "、"),
+    "draw_count": _t("{does} {count} card{s}", "{who}はカードを{count}枚引いた"),
+    "reshuffle": _t("{does} the discard pile into a new deck", "{who}は捨て札パイルをシャッフルして新しいデッキにした"),
+    "discard": _t("{does} {card} ({reason})", "{who}は{card}を捨てた（{reason}）"),
+    "exile": _t("{card} is exiled ({reason})", "{card}は追放された（{reason}）"),
+    "enter_play": _t("{card} comes into play for {who}", "{card}が{who}の場に出た"),
+    "destroyed": _t("{card} is destroyed", "{card}は破壊された"),
+    "discarded": _t("{card} is discarded", "{card}は捨てられた"),
+    "wounds": _t("{does} {count} wound{s}", "{who}は負傷を{count}枚受けた"),
+    "last_wound": _t("The last face-up wound is given: the game ends after this phase",
+                     "表向きの負傷の最後の1枚が取られた: このフェイズの後にゲームは終了する"),
+    "game_over": _t("Game over: {does} with the fewest wounds ({wounds})",
+                    "ゲーム終了: 負傷が最も少ない{who}の勝利（{wounds}）"),
+    "phase": _t("Claim Phase: {influence} influence", "獲得フェイズ: 影響力{influence}"),
+    "combat_text": _t("{does} {card}'s combat text", "{who}は{card}の戦闘テキストを使った"),
+    "attack": _t("{card} attacks {target}", "{card}が{target}を攻撃"),
+    "block": _t("{card} blocks {attacker}", "{card}が{attacker}をブロック"),
+    "damage": _t("{card} takes {amount} damage", "{card}に{amount}ダメージ"),
+    "no_chain": _t("{does} no chain", "{who}はチェーンを開始しなかった"),
+    "chain_start": _t("{does} the chain with {card}{kicker}", "{who}は{card}でチェーンを開始した{kicker}"),
+    "chain_link": _t("{does} {card}{kicker}", "{who}は{card}をリンクした{kicker}"),
+    "kicker_mark": _t(" (kicker)", "（キッカー）"),
+    "chain_complete": _t("The chain is complete ({length} cards); it resolves last in, first out",
+                         "チェーンが完成した（{length}枚）: 最後にプレイされたカードから解決する"),
+    "resolve": _t("{card} resolves", "{card}を解決"),
+    "kicker": _t("{card}'s kicker resolves", "{card}のキッカーを解決"),
+    "feed": _t("{does} {card}", "{who}は{card}をフィードした"),
+    "claim": _t("{does} {card} for {cost} influence", "{who}は影響力{cost}で{card}を獲得した"),
+    "influence": _t("{does} {amount} influence", "{who}は影響力を{amount}得た"),
+    "restore": _t("{card} regains {amount} health", "{card}は体力を{amount}回復した"),
+    "strength": _t("{card} gets +{amount} strength this turn", "{card}はこのターン戦力+{amount}"),
+    "effect": _t("{who}: {kind} this turn", "{who}: このターン{kind}"),
+    "fetch": _t("{does} {card} into {dest}", "{who}は{card}を{dest}に置いた"),
+    "archive_to_deck": _t("{count} archive cards go on top of {whose} deck",
+                          "アーカイブのカード{count}枚が{who}のデッキの一番上に置かれた"),
+    "attach": _t("{card} is attached to {minion}", "{card}が{minion}につけられた"),
+    "look_cards": _t("{does} at {whose} hand: {cards}", "{who}は{target}の手札を見た: {cards}"),
+    "look": _t("{does} at {whose} hand", "{who}は{target}の手札を見た"),
+    "negated": _t("The moon negates the damage to {card}", "月の満ち欠けにより{card}へのダメージは無効になった"),
+    "moon": _t("{who}: {choice} the moon; now {moon}", "{who}: 月の満ち欠けを{choice}。現在は{moon}"),
+}
+
+# Events the log names without details (English: the event type, as always shown).
+EVENT_NAMES = {
+    "archive_revealed": _t("archive revealed", "アーカイブの公開"),
+    "chain_kickers": _t("chain kickers", "チェーンのキッカー"),
+    "constructed": _t("constructed", "構築デッキ"),
+    "control": _t("control", "支配の移動"),
+    "draft": _t("draft", "ドラフト"),
+    "draft_hand": _t("draft hand", "ドラフトカードの配布"),
+    "draft_pass": _t("draft pass", "ドラフトカードを渡す"),
+    "draft_pick": _t("draft pick", "ドラフトカードの選択"),
+    "draft_reveal": _t("draft reveal", "ドラフトカードの公開"),
+    "eliminated": _t("eliminated", "脱落"),
+    "first_player": _t("first player", "最初のプレイヤー"),
+    "mark_order": _t("mark order", "順番の記録"),
+    "new_archive": _t("new archive", "新たなアーカイブ"),
+    "prevented": _t("prevented", "防がれた"),
+    "reveal": _t("reveal", "公開"),
+    "secret_archives": _t("secret archives", "秘密のアーカイブ"),
+    "starters": _t("starters", "初期ミニオン"),
+    "to_deck": _t("to deck", "デッキへ"),
+    "to_hand": _t("to hand", "手札へ"),
+    "turn_limit": _t("turn limit", "ターン上限"),
+    "unresolved": _t("unresolved", "未解決"),
+    "wound_to_archive": _t("wound to archive", "負傷をアーカイブへ"),
+    "wound_to_stack": _t("wound to stack", "負傷を負傷の山札へ"),
+}
+
+# The terminal: the table, the prompts and the menus (cli/render_nightfall.py, cli/play.py).
+UI = {
+    "title": _t(" NIGHTFALL ", " ナイトフォール "),
+    "you": _t("You", "あなた"),
+    "player_n": _t("Player {n}", "プレイヤー{n}"),
+    "whose_turn": _t("  turn {turn} · {whose} turn · {phase}", "  ターン{turn} · {who}のターン · {phase}"),
+    "wound_stack": _t(" · wound stack: {face_up} face-up left{top}{moon}",
+                      " · 負傷の山札: 表向き残り{face_up}枚{top}{moon}"),
+    "wound_top": _t(", top {wtype}", "、一番上は{wtype}"),
+    "moon_now": _t(" · moon: {name} ({text})", " · 月の満ち欠け: {name}（{text}）"),
+    "col_player": _t("player", "プレイヤー"),
+    "col_wounds": _t("wounds", "負傷"),
+    "col_hand": _t("hand", "手札"),
+    "col_deck": _t("deck", "デッキ"),
+    "col_discard_top": _t("discard top", "捨て札の一番上"),
+    "col_in_play": _t("in play (strength/health, attached)", "場（戦力/体力、つけられたカード）"),
+    "col_archive": _t("archive", "アーカイブ"),
+    "col_card": _t("card", "カード"),
+    "col_cost": _t("cost", "コスト"),
+    "col_type": _t("type", "種類"),
+    "col_links": _t("links", "リンク色"),
+    "col_kicker": _t("kicker", "キッカー"),
+    "col_text": _t("text", "テキスト（英語）"),
+    "archive_yours": _t("Your", "あなたの個人アーカイブ"),
+    "archive_of": _t("{player}'s", "{player}の個人アーカイブ"),
+    "gone": _t("{card} (gone)", "{card}（なし）"),
+    "minion_stats": _t("minion {strength}/{health}", "ミニオン {strength}/{health}"),
+    "links": _t("  links ", "  リンク色 "),
+    "kicker": _t("  kicker ", "  キッカー "),
+    "chain_top": _t("top → ", "一番上 → "),
+    "chain_kicker": _t("  KICKER", "  キッカー"),
+    "chain_title": _t("The chain (resolves from the top)", "チェーン（一番上から解決）"),
+    "kicker_text": _t("{label} ({colour}): {text}", "{label}（{colour}）: {text}"),
+    "hand_title": _t("Your hand ({count})", "あなたの手札（{count}）"),
+    "log_title": _t("What happened", "出来事"),
+    "log_empty": _t("nothing yet", "まだ何もない"),
+    "status": _t("{who}: {decision}{influence}", "{who}の番: {decision}{influence}"),
+    "status_influence": _t(" · {influence} influence", " · 影響力{influence}"),
+    "hand_of": _t("{player}'s hand: ", "{player}の手札: "),
+    "texts_english": _t("Card texts are in English.",
+                        "カードのテキストは英語のままです（日本語ルールブック（種本002）には"
+                        "カードテキストの日本語訳がないため）。"),
+    "new_game": _t("New game", "新しいゲーム"),
+    "seed": _t(" · seed {seed}", " · シード {seed}"),
+    "seed_again": _t(" (deal this game again with --seed {seed})", "（--seed {seed} で同じ配りを再現できます）"),
+    "resumed": _t("Resumed ", "再開: "),
+    "resumed_detail": _t(" · seed {seed} · {moves} moves so far", " · シード {seed} · ここまで{moves}手"),
+    "decision_of": _t("{player}'s decision", "{player}の選択"),
+    "only_look": _t("\nOnly {player} should look at the screen now: it will show their hand.",
+                    "\nこれから{player}の手札が表示されます。{player}以外は画面を見ないでください。"),
+    "pass_to": _t("  Pass to ", "  交代: "),
+    "press_enter": _t(", press Enter ", "に渡して Enter を押してください "),
+    "choose": _t("Choose 1-{count}", "1-{count}から選ぶ"),
+    "player_choose": _t("{player}, choose 1-{count}", "{player}: 1-{count}から選ぶ"),
+    "quit_hint": _t(" (q = save and quit): ", "（q = 保存して終了）: "),
+    "not_an_option": _t("“{answer}” is not an option: type a number from 1 to {count}, then Enter"
+                        " (or q to save and quit).",
+                        "「{answer}」は選べません: 1から{count}までの数字を入力して Enter を押してください"
+                        "（q で保存して終了）。"),
+    "saved_to": _t("Game saved to ", "ゲームを保存しました: "),
+    "resume_with": _t("Resume it with: ", "再開するには: "),
+    "replay_saved": _t("Replay saved to ", "リプレイを保存しました: "),
+    "watch_with": _t(" — watch it with: ", " — 再生するには: "),
+    "hints": _t("Hints: estimated win chance ({level} search, {samples} samples of the unseen cards)",
+                "ヒント: 推定勝率（{level}探索、見えないカードの標本{samples}通り）"),
+    "no_winner": _t("No winner: the game stopped at turn {turn}", "勝者なし: ターン{turn}でゲームが止まった"),
+    "you_win": _t("You win", "あなたの勝利"),
+    "wins": _t("{player} wins", "{player}の勝利"),
+    "fewest_wounds": _t("{who} with the fewest wounds! ({tally}; turn {turn})",
+                        "{who}: 負傷が最も少ない！（{tally}、ターン{turn}）"),
+}
+
+TABLES: dict[str, dict[str, dict[str, str]]] = {
+    "phase": PHASES, "decision": DECISIONS, "zone": ZONES, "colour": COLOURS, "keyword": KEYWORDS,
+    "wound_type": WOUND_TYPES, "wound_kind": WOUND_KINDS, "card_type": CARD_TYPES, "block": TEXT_BLOCKS,
+    "reason": REASONS, "effect": EFFECT_KINDS, "moon_choice": MOON_CHOICES, "moon_done": MOON_DONE,
+    "action": ACTIONS, "event": EVENTS, "event_name": EVENT_NAMES, "ui": UI,
+}
+
+
+def text(table: str, key: str, lang: str = "en", default: str | None = None) -> str:
+    """The label of ``key`` in ``table`` in ``lang``; an unknown key gives ``default``
+    (or the key with underscores as spaces), so a new decision or event still shows."""
+    entry = TABLES[table].get(key)
+    if entry is None:
+        return key.replace("_", " ") if default is None else default
+    return entry[check_lang(lang)]
+
+
+def fill(table: str, key: str, lang: str = "en", **values: Any) -> str:
+    """The template ``key`` of ``table`` in ``lang`` with ``values`` filled in."""
+    return TABLES[table][key][check_lang(lang)].format(**values)
+
+
+def card_name(card: Any, lang: str = "en") -> str:
+    """The name a player reads: the printed English name, or in Japanese the card's
+    ``name_ja`` (seed 002) when it has one — else the English name."""
+    if check_lang(lang) == "ja" and getattr(card, "name_ja", None):
+        return card.name_ja
+    return card.printed_name
+
+
+def colour_name(colour: str | None, lang: str = "en") -> str:
+    return "" if colour is None else text("colour", colour, lang, default=colour)
+
+
+def player_label(p: int, names: list[str] | None = None, lang: str = "en") -> str:
+    """``names[p]``, else "Player N" (N = p + 1) in ``lang``."""
+    return names[p] if names else fill("ui", "player_n", lang, n=p + 1)
