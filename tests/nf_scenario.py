@@ -90,7 +90,7 @@ class NfTable:
                 self.names[cid] = card.name
             s.archives.append({"card": card.id, "owner": owner, "cards": cards})
         for k in range(wounds):
-            s.wounds.append(s.new_instance("cw-nf-wound", wound_type=("bite", "burn", "bleed")[k % 3]))
+            s.wounds.append(s.new_instance(g.card_named("NF Wound").id, wound_type=("bite", "burn", "bleed")[k % 3]))
         s.face_up = wounds if face_up is None else face_up
         if moon:
             s.moons = [s.new_instance(g.card_named(moon).id)]

@@ -214,10 +214,10 @@ def test_no_action_after_the_game_is_over() -> None:
     ({"first_player": True}, r"first_player must be an integer or \"random\", not True"),
     ({"archives": "swiss"}, r"archives must be one of quick, draft, ml-draft, not 'swiss'"),
     ({"archives": None}, r"archives must be one of .*, not None"),
-    ({"sets": ["CW", "XX"]}, r"only The Coldest War \(CW\) is playable so far, not CW, XX"),
-    ({"sets": ["ML"]}, r"only The Coldest War \(CW\) is playable so far, not ML"),
-    ({"sets": []}, r"only The Coldest War \(CW\) is playable so far"),
-    ({"sets": "CW"}, r"sets must be a list of set codes, not 'CW'"),
+    ({"sets": ["CW", "XX"]}, r"unknown set 'XX': the sets are CW, ML, NF, BC"),
+    ({"sets": ["BC"]}, r"BC: Blood Country is not standalone \(seed 003\)"),
+    ({"sets": []}, r"sets must be a non-empty list of set codes"),
+    ({"sets": "CW"}, r"sets must be a non-empty list of set codes, not 'CW'"),
     ({"long": "yes"}, r"long must be true or false, not 'yes'"),
     ({"moons": 1}, r"moons must be true or false, not 1"),
     ({"turn_limit": -1}, r"turn_limit must be 0 \(no limit\) or positive"),
@@ -400,7 +400,7 @@ def test_a_record_with_an_illegal_action_names_its_number(tmp_path: Path, number
     ({"players": 6}, r"record setup is invalid: Nightfall is for 2 to 5 players, not 6"),
     ({"players": 5, "long": True}, r"record setup is invalid: 75 face-up wounds"),
     ({"archives": "swiss"}, r"record setup is invalid: archives must be one of"),
-    ({"sets": ["XX"]}, r"record setup is invalid: only The Coldest War"),
+    ({"sets": ["XX"]}, r"record setup is invalid: unknown set 'XX'"),
 ])
 def test_a_record_with_an_impossible_setup(tmp_path: Path, setup: dict[str, Any], message: str) -> None:
     record, _ = nightfall_record(5)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import pytest
 from nf_scenario import NfTable, add_wounds
 
-from gloam.core.errors import SetupError
 from gloam.nightfall.actions import ARCHIVE0, CARD0, DONE, PASS, PLAY0
 
 SCOTT, BRAD, JANET = 0, 1, 2
@@ -148,14 +147,11 @@ def test_combat_example_defender_orders_blockers_000_combat_phase(first, survivo
     assert v["wounds"][BRAD] == 0  # 2 + 1 (or all 3 by Kaspar) absorbed
 
 
-@pytest.mark.xfail(strict=True, raises=SetupError,
-                   reason="Martial Law card data is not loaded yet: NightfallGame plays CW only, "
-                          "and \"Lone Hound\" is an ML card")
 def test_damaging_players_example_jp_lone_hound_002_p16():
     """002 p.16 (プレイヤーへのダメージ): "Scott's "Lone Hound" attacked Janet and was not
     blocked … Janet takes 5 wound cards" (Differences D2.3; the EN rulebook uses "Bone
     Cruncher"). "Lone Hound" is Martial Law's gold strength-5 minion (checklist
-    ambiguity 1), so this needs the ML set. When ML lands, this test plays it."""
+    ambiguity 1), so this needs the ML set."""
     t = NfTable(players=3, sets=("CW", "ML"))
     s = t.position(phase="combat", active=SCOTT, play={SCOTT: ["Lone Hound"]})
     pass_window(t, s)

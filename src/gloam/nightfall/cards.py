@@ -824,8 +824,11 @@ def markdown_table(card_set: CardSet) -> str:
     counts = {t: len(card_set.of_type(t)) for t, _ in _TYPE_TITLES}
     wound_total = sum(c.copies for c in card_set.wounds)
     out += [
-        (f"The set: {counts['starting-minion']} starting minions, {counts['minion']} draft minions, "
-        f"{counts['action']} draft actions, {counts['moon']} moon phases, and {counts['wound']} wound kinds "
+        (f"The set: {counts['starting-minion']} starting minions"
+        f"{f' (reprinted from another set: {len(card_set.reprints)})' if card_set.reprints else ''}, "
+        f"{len(card_set.draft_minions)} draft minions, {len(card_set.draft_actions)} draft actions, "
+        f"{f'{len(card_set.promos)} promotional orders, ' if card_set.promos else ''}"
+        f"{counts['moon']} moon phases, and {counts['wound']} wound kinds "
         f"making a {wound_total}-card wound stack. "
         f"{sum(len(c.designed_fields()) for c in card_set.cards)} of "
         f"{sum(len(c.provenance) for c in card_set.cards)} card fields are wholly or partly designed."),

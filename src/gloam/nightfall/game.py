@@ -16,7 +16,7 @@ from typing import Any
 from gloam.core.errors import SetupError
 from gloam.core.protocol import Game
 from gloam.core.rng import Rng
-from gloam.nightfall import engine, setup
+from gloam.nightfall import constructed, engine, setup
 from gloam.nightfall.actions import action_space
 from gloam.nightfall.cards import SET_FILES, Card, load_set
 from gloam.nightfall.registry import Effects
@@ -25,6 +25,11 @@ from gloam.nightfall.setup import LONG_EXTRA, WOUNDS_PER_PLAYER
 from gloam.nightfall.state import NightfallState
 
 _OPTIONS = ("players", "sets", "archives", "draft_cards", "long", "moons", "first_player", "turn_limit", "promos")
+#: the variants (rules 34, 174-179, readings 4 and 11-14), all off by default
+_VARIANTS = ("common_ground", "hidden_archives", "secret_archives", "open_archives", "upstream",
+             "custom_starters", "teams")
+_OPTIONS = _OPTIONS + _VARIANTS + ("wounds",)
+_OPTIONS = _OPTIONS + ("decks",)  # the constructed format (rules 166-173, constructed.py)
 
 
 def check_sets(sets: Any) -> None:
@@ -43,6 +48,50 @@ def check_sets(sets: Any) -> None:
                          "mix it with a set that has starting minions and wounds")
 
 
+def _check_variants(variants: dict[str, Any], archives: str) -> None:
+    """The variants' combinations (rules 174-179): each is true or false; the draft
+    variants need a draft; Hidden Archives changes the Coldest War draft only; Open
+    Archives deals its own way and takes neither Common Ground nor Hidden Archives;
+    Common Ground has no private archives to keep secret."""
+    for key, value in variants.items():
+        if not isinstance(value, bool):
+            raise SetupError(f"{key} must be true or false, not {value!r}")
+    rules = {"common_ground": "Common Ground (rule 174)", "hidden_archives": "Hidden Archives (rule 175)",
+             "secret_archives": "Secret Archives (rule 176)", "open_archives": "Open Archives (rule 177)",
+             "upstream": "Upstream Draft (rule 179)"}
+    for key, name in rules.items():
+        if variants[key] and archives not in setup.DRAFTS:
+            raise SetupError(f"{name} is a draft variant: use archives=\"draft\" or \"ml-draft\","
+                             f" not {archives!r}")
+    if variants["hidden_archives"] and archives != "draft":
+        raise SetupError("Hidden Archives (rule 175) changes the Coldest War draft (archives=\"draft\");"
+                         " the Martial Law draft already fills the commons after drafting")
+    if variants["open_archives"] and (variants["common_ground"] or variants["hidden_archives"]):
+        raise SetupError("Open Archives (rule 177) deals all 8 commons first: it does not combine with"
+                         " Common Ground or Hidden Archives")
+    if variants["secret_archives"] and variants["common_ground"]:
+        raise SetupError("Common Ground (rule 174) has no private archives for Secret Archives (rule 176)"
+                         " to keep face down")
+
+
+def _check_wounds(wounds: Any, sets: tuple[str, ...], card_sets: list) -> tuple[str, ...] | None:
+    """The ``wounds`` option (reading 4): None (every chosen set's wounds), or the codes of
+    chosen sets whose wound cards form the stack, each once."""
+    if wounds is None:
+        return None
+    if isinstance(wounds, str) or not isinstance(wounds, (list, tuple)) or not wounds \
+            or not all(isinstance(code, str) for code in wounds):
+        raise SetupError(f"wounds must be a non-empty list of set codes, not {wounds!r}")
+    if len(set(wounds)) != len(wounds):
+        raise SetupError(f"wounds names each set once, not {', '.join(wounds)}")
+    for code in wounds:
+        if code not in sets:
+            raise SetupError(f"wounds names {code!r}, which is not one of this game's sets ({', '.join(sets)})")
+        if not next(s for s in card_sets if s.code == code).wound_cards():
+            raise SetupError(f"set {code} has no wound cards to put in the wound stack")
+    return tuple(wounds)
+
+
 class NightfallGame(Game):
     """Setup: 2-5 players (reading 5), the sets (The Coldest War for now), the archive
     setup (``"quick"``: the quick-start pairings, rule 31; ``"draft"``: The Coldest War's
@@ -54,19 +103,40 @@ class NightfallGame(Game):
     an optional turn limit for simulations (0: none).
 
     With ``first_player="random"``, ``game.first_player`` is 0 until a state's setup draws
-    the seat: ``state.first_player`` is the one to read."""
+    the seat: ``state.first_player`` is the one to read.
+
+    Variants (docs/rules-decisions.md, "Nightfall variants"), each off by default:
+    ``common_ground`` (rule 174: every pick goes to the commons), ``hidden_archives``
+    (rule 175: the CW draft fills the commons after the picks), ``secret_archives`` (rule
+    176: private archives stay face down until their owner first claims from one),
+    ``open_archives`` (rule 177: 8 commons face up, then 3 draft cards each), ``upstream``
+    (rule 179: pass right), ``custom_starters`` (rule 34: each player chooses two starters
+    of each colour from the mixed sets), ``teams`` (rule 178: 4 or 6 players, seats i and
+    i + N/2 together) and ``wounds`` (reading 4: the sets whose wound cards form the stack;
+    default every chosen set's).
+
+    The constructed format (rules 166-173, docs/constructed.md): ``decks``, one
+    :class:`~gloam.nightfall.constructed.Deck` (or its plain data) per player: no draft,
+    no commons, each player's own shuffled archives and wound stack, elimination."""
 
     name = "nightfall"
     min_players = 2
-    max_players = 5
+    max_players = 5  # reading 5; Team Play alone allows 6 (checked in __init__)
 
     def __init__(self, players: int = 2, sets: tuple[str, ...] = ("CW",), archives: str = "quick",
                  long: bool = False, moons: bool = False, first_player: int | str = 0, turn_limit: int = 0,
-                 draft_cards: int | None = None, promos: bool = False) -> None:
+                 draft_cards: int | None = None, promos: bool = False, common_ground: bool = False,
+                 hidden_archives: bool = False, secret_archives: bool = False, open_archives: bool = False,
+                 upstream: bool = False, custom_starters: bool = False, teams: bool = False,
+                 wounds: tuple[str, ...] | None = None, decks: Any = None) -> None:
         for key, value in (("players", players), ("turn_limit", turn_limit)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise SetupError(f"{key} must be an integer, not {value!r}")
-        if not self.min_players <= players <= self.max_players:
+        if not isinstance(teams, bool):
+            raise SetupError(f"teams must be true or false, not {teams!r}")
+        if teams and players not in (4, 6):
+            raise SetupError(f"Team Play is for 4 or 6 players (rule 178), not {players}")
+        if not self.min_players <= players <= (6 if teams else 5):
             raise SetupError(f"Nightfall is for 2 to 5 players, not {players}")
         if first_player != "random":
             if isinstance(first_player, bool) or not isinstance(first_player, int):
@@ -96,19 +166,35 @@ class NightfallGame(Game):
         for c in self._cards.values():
             for name in (c.name, c.printed_name):
                 self._by_name.setdefault(name.casefold(), c)
+        variants = {"common_ground": common_ground, "hidden_archives": hidden_archives,
+                    "secret_archives": secret_archives, "open_archives": open_archives, "upstream": upstream,
+                    "custom_starters": custom_starters, "teams": teams}
+        _check_variants(variants, archives)
+        for key, value in variants.items():
+            setattr(self, key, value)
+        self.wound_sets = _check_wounds(wounds, self.sets, self.card_sets)
+        if custom_starters and all(len(ids) == 1 for _, ids in setup.starter_colours(self)):
+            raise SetupError(f"custom_starters: {', '.join(self.sets)} offer only one starting minion of each"
+                             " colour; rule 34 customises starting decks when sets with other starters are mixed")
         if archives in setup.DRAFTS:
-            self.draft_cards = setup.check_draft(players, len(self.sets), len(setup.draft_pool(self)), draft_cards)
+            picks = len(setup.schedule(players, common_ground, open_archives))
+            self.draft_cards = setup.check_draft(players, len(self.sets), len(setup.draft_pool(self)), draft_cards,
+                                                 procedure=archives, picks=picks, open_archives=open_archives)
         elif draft_cards is not None:
             raise SetupError(f"draft_cards is an option of the drafts ({', '.join(setup.DRAFTS)}),"
                              f" not of archives={archives!r}")
         else:
             self.draft_cards = None
         self.effects = Effects(self.card_sets)
-        wounds = sum(len(s.wound_cards()) for s in self.card_sets)
-        self.face_up = players * (WOUNDS_PER_PLAYER + (LONG_EXTRA if long else 0))
-        if self.face_up > wounds:
-            raise SetupError(f"{self.face_up} face-up wounds are needed but the wound stack has {wounds}"
-                             " (mix in another set's wounds for this game)")
+        # constructed (rules 166-173): one deck per player, checked against these sets
+        self.decks = constructed.check_decks(self, decks, {"archives": archives != "quick", "long": long,
+                                                           "wounds": wounds is not None, **variants})
+        stack = sum(len(s.wound_cards()) for s in setup.wound_sets(self))
+        self.face_up = 0 if self.decks else players * (WOUNDS_PER_PLAYER + (LONG_EXTRA if long else 0))
+        if self.decks is None and self.face_up > stack:
+            named = ", ".join(s.code for s in setup.wound_sets(self))
+            raise SetupError(f"{self.face_up} face-up wounds are needed but the wound stack has {stack}"
+                             f" ({named} wounds; rules 13-14, reading 4: mix in another set's wounds for this game)")
         setup.check_instances(self)
         self._setup_json = {"players": players, "sets": list(self.sets), "archives": archives,
                             "long": self.long, "moons": self.use_moons, "first_player": first_player,
@@ -117,6 +203,22 @@ class NightfallGame(Game):
             self._setup_json["promos"] = True
         if self.draft_cards is not None:
             self._setup_json["draft_cards"] = self.draft_cards
+        for key, value in variants.items():
+            if value:
+                self._setup_json[key] = True
+        if self.wound_sets is not None:
+            self._setup_json["wounds"] = list(self.wound_sets)
+        if self.decks is not None:
+            self._setup_json["decks"] = [d.to_json() for d in self.decks]
+
+    # ------------------------------------------------------------------ teams
+    def team(self, player: int) -> tuple[int, ...]:
+        """Team Play (rule 178): seat i and i + N/2 sit opposite and are teammates; without
+        teams every player is a team of one."""
+        if not self.teams:
+            return (player,)
+        half = self.players // 2
+        return tuple(sorted((player % half, player % half + half)))
 
     @property
     def num_players(self) -> int:
@@ -153,7 +255,8 @@ class NightfallGame(Game):
                    archives=data.get("archives", "quick"), long=data.get("long", False),
                    moons=data.get("moons", False), first_player=data.get("first_player", 0),
                    turn_limit=data.get("turn_limit", 0), draft_cards=data.get("draft_cards"),
-                   promos=data.get("promos", False))
+                   promos=data.get("promos", False), wounds=data.get("wounds"), decks=data.get("decks"),
+                   **{key: data.get(key, False) for key in _VARIANTS})
 
     # ------------------------------------------------------------------ setup
     def new_initial_state(self, seed: int) -> NightfallState:
@@ -166,6 +269,10 @@ class NightfallGame(Game):
             raise SetupError(f"seed must be an integer, not {seed!r}")
         state = NightfallState(self)
         state.rng = rng = Rng(seed)
+        if self.decks is not None:  # the constructed format: no draft, no commons (rules 168-169)
+            constructed.setup_game(state)
+            engine.run(state)
+            return state
         setup.starting_decks(state)  # rule 33
         if self.archive_setup == "quick":
             privates, commons = setup.quick_start(self, rng)  # rule 31
@@ -173,6 +280,12 @@ class NightfallGame(Game):
             setup.wound_stack(state)  # rules 13-15
             setup.moon_stack(state)  # rule 36
             setup.setup_event(state)
+            if self.custom_starters:  # rule 34: the players choose their starters, then 35, 37
+                state.stack.append({"op": "turn", "step": 0})
+                state.stack.append({"op": "deal_hands", "moons": False})
+                state.stack.append({"op": "starters"})
+                engine.run(state)
+                return state
             setup.deal_hands(state)  # rules 35, 37
             state.stack.append({"op": "turn", "step": 0})
         else:
@@ -189,6 +302,8 @@ class NightfallGame(Game):
         re-dealt at random among those hidden places; the wounds under the visible top
         and the moons under the current one are shuffled. ``rng``: a gloam ``Rng`` or a
         ``random.Random``."""
+        if self.decks is not None:  # constructed: archives of mixed cards, a wound stack each
+            return constructed.determinize(self, observation, rng)
         obs = observation
         viewer = obs["viewer"]
         state = NightfallState(self)
@@ -209,6 +324,8 @@ class NightfallGame(Game):
             visible.add(obs["moon"])
         if obs["wound_top"] is not None:
             visible.add(obs["wound_top"])
+        for archive in obs["archives"]:  # wounds placed on archives (Pipe Bomb) are public
+            visible.update(cid for _, cid in archive.get("wounds", ()))
         hidden: dict[Any, list[int]] = {}
         for cid, owner in enumerate(state.owner):
             if cid not in visible:
@@ -229,10 +346,40 @@ class NightfallGame(Game):
             state.decks[q] = mine + list(known_top)
             if len(state.decks[q]) != obs["deck_sizes"][q]:
                 raise ValueError(f"observation is inconsistent: player {q}'s hidden cards do not fill the deck")
+        # Secret Archives (rule 176): a face-down pile the viewer does not own gets a draft
+        # card nobody has seen face up, at random
+        faceless = hidden.pop(None, [])
+        unknown = [c for c in setup.draft_pool(self) if c not in {a["card"] for a in obs["archives"]}]
+        if faceless:
+            rng.shuffle(unknown)
         for archive in obs["archives"]:
+            if archive["card"] is None:
+                if not unknown or len(faceless) < archive["size"]:
+                    raise ValueError("observation is inconsistent: a secret archive cannot be dealt")
+                identity = unknown.pop()
+                cards, faceless = faceless[: archive["size"]], faceless[archive["size"]:]
+                for cid in cards:
+                    state.cards[cid] = identity
+                state.archives.append({"card": identity, "owner": archive["owner"], "cards": cards, "secret": True})
+                continue
+            if archive.get("mixed") is not None:  # Bait and Switch: known cards, order hidden below the top
+                below = list(archive["mixed"])
+                rng.shuffle(below)
+                tops = [archive["card"]] if archive["size"] else []
+                cards = [hidden[key].pop() for key in below + tops]
+                state.archives.append({"card": archive["card"], "owner": archive["owner"], "cards": cards,
+                                       "mixed": True})
+                continue
+            placed = {pos: cid for pos, cid in archive.get("wounds", ())}  # Pipe Bomb's public wounds
+            size = archive["size"] - len(placed)
             pool = hidden.get(archive["card"], [])
-            cards, hidden[archive["card"]] = pool[: archive["size"]], pool[archive["size"]:]
+            orders, hidden[archive["card"]] = pool[:size], pool[size:]
+            cards = [placed[i] if i in placed else orders.pop() for i in range(archive["size"])]
             state.archives.append({"card": archive["card"], "owner": archive["owner"], "cards": cards})
+            if archive.get("secret"):
+                state.archives[-1]["secret"] = True
+        if faceless:
+            raise ValueError("observation is inconsistent: face-down cards outside the secret archives")
         moons: list[int] = []
         for key in list(hidden):
             if key != "wound" and isinstance(key, str) and self.card(key).type == "moon":

@@ -32,6 +32,7 @@ from gloam.nightfall.actions import (
     block_index,
 )
 from gloam.nightfall.engine import CONTINUE, DONE, Ask, op
+from gloam.nightfall.setup import reveal_archive
 
 HAND_SIZE = 5  # rule 153
 BASE_INFLUENCE = 2  # rule 144
@@ -68,7 +69,9 @@ def turn(state, frame, choice):
         return CONTINUE
     if step == 3:
         state.phase = "claim"
-        state.influence = BASE_INFLUENCE + state.game.effects.extra_influence(state)
+        effects = state.game.effects  # influence lost (Grim Siege) never goes below 0; "Indigo Six" doubles it
+        state.influence = max(0, BASE_INFLUENCE + effects.extra_influence(state)) \
+            * effects.influence_multiplier(state, state.active)
         state.events.append({"type": "phase", "phase": "claim", "influence": state.influence})
         state.stack.append({"op": "claim"})
         return CONTINUE
@@ -77,6 +80,7 @@ def turn(state, frame, choice):
         state.stack.append({"op": "cleanup", "step": 0})
         return CONTINUE
     # the turn is over: the player to the left starts the next (rules 101-102)
+    state.game.effects.end_of_turn(state)  # "at the end of each turn" in-play text (Wight Trash)
     limit = state.game.turn_limit
     if limit and state.turn >= limit:  # simulations only: the rules have no turn limit
         state.over = True
@@ -85,6 +89,8 @@ def turn(state, frame, choice):
         state.events.append({"type": "turn_limit", "turns": state.turn})
         return DONE
     state.active = (state.active + 1) % state.game.num_players
+    while state.active in state.eliminated:  # constructed: an eliminated player has no turns
+        state.active = (state.active + 1) % state.game.num_players
     state.turn += 1
     state.influence = 0
     state.flags = {}
@@ -136,8 +142,8 @@ def _window(state, which: str):
 def window(state, frame, choice):
     """Rules 81-86: between steps, players take turns from the active player, one combat
     effect each or a pass; the window closes once everyone has passed in a row."""
-    n = state.game.num_players
     order = state.clockwise_from(state.active)
+    n = len(order)  # constructed: eliminated players are out of the window
     player = order[frame["i"] % n]
     if choice is not None:
         frame["i"] += 1
@@ -362,17 +368,30 @@ def resolve_card(state, frame, choice):
     cid, player = frame["card"], frame["player"]
     texts = state.game.effects.texts(state.cards[cid])
     step = frame["step"]
+    # NF orders that change another order in the chain mark its entry (plain data): "no_chain"
+    # (Flank Attack: its chain text is not resolved), "chooser" (Leave Me!: who chooses its
+    # targets), "twice" (Leave Me!'s and Sir John Travail's kickers: chain and kicker twice)
+    entry = next((e for e in reversed(state.chain) if e["card"] == cid), {})
+    context = {"chooser": entry["chooser"]} if entry.get("chooser") is not None else {}
+    if 0 < step < 3 and player in state.eliminated:  # constructed: its player is out, it resolves no more
+        frame["step"] = step = 3
     if step == 0:
-        state.flags["resolving"] = {"card": cid, "exile": False, "attached": False}
-        state.events.append({"type": "resolve", "card": cid, "player": player})
+        if not frame.get("again"):
+            state.flags["resolving"] = {"card": cid, "exile": False, "attached": False,
+                                        "previous": state.flags.get("last_resolved")}  # Bleak Resurrection
+            state.events.append({"type": "resolve", "card": cid, "player": player})
         frame["step"] = 1
         frames = list(texts.chain)
         if player == state.active:
             frames += texts.your_chain
-        push(state, frames, source=cid, controller=player, text="chain")
+        replaced = texts.kicker_replaces_chain and state.game.effects.gets_kicker(state, cid, player, frame["kicker"])
+        if entry.get("no_chain") or replaced:  # Flank Attack; Death Grip's kicker (003: read the whole card)
+            frames = []
+            frame["no_chain"] = True
+        push(state, frames, source=cid, controller=player, text="chain", **context)
         return CONTINUE
     if step == 1:
-        if texts.feed_on == "chain":
+        if texts.feed_on == "chain" and not frame.get("no_chain"):
             asked = _feed(state, frame, choice, texts, texts.chain, "chain")
             if asked is not None:
                 return asked
@@ -380,7 +399,7 @@ def resolve_card(state, frame, choice):
         if state.game.effects.gets_kicker(state, cid, player, frame["kicker"]) and texts.kicker:
             frame["kicked"] = True
             state.events.append({"type": "kicker", "card": cid, "player": player})
-            push(state, texts.kicker, source=cid, controller=player, text="kicker")
+            push(state, texts.kicker, source=cid, controller=player, text="kicker", **context)
         return CONTINUE
     if step == 2:
         if texts.feed_on == "kicker" and frame.get("kicked"):
@@ -388,9 +407,12 @@ def resolve_card(state, frame, choice):
             if asked is not None:
                 return asked
         frame["step"] = 3
+        if entry.get("twice") and not frame.get("again"):  # resolve chain and kicker text once more
+            frame.update(step=0, again=True, no_chain=False)
         return CONTINUE
     # step 3: the card leaves the chain
     resolving = state.flags.pop("resolving")
+    state.flags["last_resolved"] = cid  # "the previous order in the chain" for the next one (003)
     state.chain.pop()
     card = state.card(cid)
     if resolving["exile"]:
@@ -398,8 +420,13 @@ def resolve_card(state, frame, choice):
     elif resolving["attached"] is not False and resolving["attached"] in state.minions:
         state.minions[resolving["attached"]]["attached"].append(cid)  # rule 79
         state.events.append({"type": "attach", "card": cid, "minion": resolving["attached"]})
-    elif card.is_minion:
-        state.enter_play(cid, player)
+    elif resolving.get("discard"):  # its own text sends it to the discard pile (Infected Ghoul)
+        state.put_in_discard(cid)
+        state.events.append({"type": "discard", "player": player, "card": cid, "reason": "its own text"})
+    elif player in state.eliminated:  # constructed: an eliminated player's minion never enters play
+        state.put_in_discard(cid)
+    elif card.is_minion:  # with the health its own text set (Blaine Cordell), else full
+        state.enter_play(cid, player, health=resolving.get("health"))
     else:
         state.put_in_discard(cid)
     return DONE
@@ -432,12 +459,21 @@ def claim(state, frame, choice):
             return DONE
         if choice >= DISCARD0 and choice < DISCARD0 + 512:
             state.discard_from_hand(p, choice - DISCARD0, "influence")
-            state.influence += 1
+            state.influence += effects.influence_multiplier(state, p)  # 1, worth double with "Indigo Six"
         else:
+            reveal_archive(state, choice - ARCHIVE0)  # Secret Archives: face up on the first claim (rule 176)
             effects.claim(state, p, choice - ARCHIVE0)
-    options = [ARCHIVE0 + k for k in effects.claimable(state, p)]
+    claimable = effects.claimable(state, p)
+    if state.wound_stacks:  # constructed, rule 170: only your own archives, whatever card text says
+        claimable = [k for k in claimable if state.archives[k]["owner"] == p]
+    mates = state.game.team(p)  # Team Play (reading 14): a teammate's archive is not opposing
+    claimable = [k for k in claimable if state.archives[k]["owner"] == p  # Secret Archives (rule 176): only
+                 or (state.archives[k]["owner"] not in mates and not state.archives[k].get("secret"))]  # the owner
+    options = [ARCHIVE0 + k for k in claimable]
     options += [DISCARD0 + c for c in state.hands[p]]
-    return Ask(p, "claim", options + [DONE_ACTION],
+    # rule 152 (Pipe Bomb): a wound on top of an archive you may claim from must be claimed
+    forced = any(state.wtype[state.archives[k]["cards"][-1]] is not None for k in claimable)
+    return Ask(p, "claim", options + ([] if forced else [DONE_ACTION]),
                f"Claim a card ({state.influence} influence), discard a card for 1 influence, or stop")
 
 
@@ -470,6 +506,9 @@ def cleanup(state, frame, choice):
         return Ask(p, "wound_effect", [PASS] + [PLAY0 + w for w in wounds],
                    "Use one wound effect, or pass")
     if step == 2:
+        extra = state.game.effects.cleanup_draw(state, p)  # "Brynna & Taylor": after the wound effect (003)
+        if extra:
+            state.draw(p, extra, reason="effect")
         state.effects = [e for e in state.effects if e.get("until") == "lasting"]  # rule 156
         frame["step"] = 3
         return CONTINUE
@@ -494,6 +533,9 @@ def damage_player(state, frame, choice):
     block it (in the order their controller chooses), then becomes wounds."""
     q = frame["player"]
     amount = frame["amount"]
+    if choice is None and any(e["kind"] == "prevent_damage" and e.get("player") == q for e in state.effects):
+        state.events.append({"type": "prevented", "player": q, "amount": amount})  # "Shadow Seven"
+        return DONE
     blockers = [m for m in state.play[q] if state.game.effects.blocks_player_damage(state, m)]
     if choice is not None:
         blocker = choice - CARD0

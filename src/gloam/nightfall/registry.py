@@ -52,7 +52,15 @@ class Texts:
     keeps_minion: bool = False  # an attached action keeping its minion in play
     stays_in_play: bool = False
     blocks_player_damage: bool = False
+    unblockable: bool = False  # in-play "This card cannot be blocked." (Alton Hickman)
+    to_hand_when_destroyed: bool = False  # in-play "When this card is destroyed, place it into its owner's hand."
+    claim_discount: int = 0  # in-play "Orders you claim cost N less." (Sir John Travail; copies stack)
+    kicker_replaces_chain: bool = False  # a kicker that says "Do not resolve this card's chain text" (Death Grip)
     strength_per_opposing_destroyed: int = 0  # "Snowstorm"
+    destroyed_end_of_turn: bool = False  # "At the end of each turn, destroy this card unless it came into
+    # play this turn." (Wight Trash)
+    on_friendly_destroyed: list[dict] = field(default_factory=list)  # in-play "When a friendly minion is destroyed, …"
+    cleanup_draw: int = 0  # in-play "Draw N cards at the end of your Cleanup Phase." ("Brynna & Taylor")
     moon: dict[str, Any] = field(default_factory=dict)  # a moon's global effect
 
 
@@ -118,6 +126,8 @@ class Effects:
     def unblockable(self, state, attack: dict) -> bool:
         if attack["unblockable"] or self._moon(state).get("unblockable"):
             return True
+        if self._texts[state.cards[attack["minion"]]].unblockable:
+            return True
         return any(e["kind"] == "unblockable" and e.get("target") == attack["minion"] for e in state.effects)
 
     def stays_in_play(self, state, minion: int) -> bool:
@@ -125,6 +135,35 @@ class Effects:
         if state.card(minion).in_play == STAY_IN_PLAY or self._texts[state.cards[minion]].stays_in_play:
             return True
         return any(self._texts[state.cards[a]].keeps_minion for a in state.minions[minion]["attached"])
+
+    def to_hand_when_destroyed(self, state, minion: int) -> bool:
+        return self._texts[state.cards[minion]].to_hand_when_destroyed
+
+    def end_of_turn(self, state) -> None:
+        """At the end of each turn: minions whose text destroys them then (Wight Trash) are
+        destroyed unless they came into play this turn."""
+        for minion in [m for pile in state.play for m in pile]:
+            if self._texts[state.cards[minion]].destroyed_end_of_turn \
+                    and state.minions[minion]["turn"] != state.turn:
+                state.leave_play(minion, "destroyed")
+
+    def friendly_destroyed(self, state, controller: int) -> None:
+        """In-play text of ``controller``'s minions still in play that triggers when a
+        friendly minion is destroyed (Ahmad Hassan): its frames go just beneath the running
+        frame, so they resolve once the effect or combat step that destroyed it is done.
+        In-play text sets a value and does not stack (003 Ahmad Hassan): one copy triggers."""
+        for m in list(state.play[controller]):
+            frames = self._texts[state.cards[m]].on_friendly_destroyed
+            if frames:
+                at = max(0, len(state.stack) - 1)
+                for frame in reversed(frames):
+                    state.stack.insert(at, {**frame, "source": m, "controller": controller})
+                return
+
+    def cleanup_draw(self, state, player: int) -> int:
+        """Cards ``player`` draws at the end of his Cleanup Phase from his minions' in-play
+        text ("Brynna & Taylor"; in-play text sets a value and does not stack, 003)."""
+        return max((self._texts[state.cards[m]].cleanup_draw for m in state.play[player]), default=0)
 
     def blocks_player_damage(self, state, minion: int) -> bool:
         return self._texts[state.cards[minion]].blocks_player_damage
@@ -179,6 +218,16 @@ class Effects:
         return len(hand) >= need + wounds and sum(1 for c in hand if state.wtype[c] is not None) >= wounds
 
     # ------------------------------------------------------------------ claim
+    def influence_multiplier(self, state, player: int) -> int:
+        """2 while the player's influence is worth double ("Indigo Six"; it sets a value,
+        so copies do not stack, 003), else 1."""
+        return 2 if any(e["kind"] == "influence_double" and e.get("player") == player for e in state.effects) else 1
+
+    def claim_discount(self, state, player: int) -> int:
+        """Influence off each order ``player`` claims, from friendly in-play text (Sir John
+        Travail: each copy 1 less, 000 FAQ)."""
+        return sum(self._texts[state.cards[m]].claim_discount for m in state.play[player])
+
     def extra_influence(self, state) -> int:
         return self._moon(state).get("influence", 0) + state.flags.get("bonus_influence", 0)
 
@@ -199,14 +248,15 @@ class Effects:
         if state.wtype[top] is not None:  # a wound on top of an archive costs 0 (rule 152)
             cost = 0
         else:
-            cost = state.card(top).cost or 0
+            cost = max(0, (state.card(top).cost or 0) - self.claim_discount(state, player))
         mine = [e for e in state.effects if e.get("player") == player and e.get("count", 1) > 0]
         used: list[dict] = []
         if archive["owner"] not in (-1, player):
             opening = next((e for e in mine if e["kind"] == "claim_opposing" and e.get("archive") == k), None)
-            if opening is None:
+            if opening is not None:
+                used.append(opening)
+            elif not any(e["kind"] == "claim_opposing_any" for e in mine):  # "Indigo Six"'s kicker
                 return None
-            used.append(opening)
         free = next((e for e in mine if e["kind"] == "claim_free" and cost <= e["max_cost"]), None)
         if free is not None:
             return 0, used + [free]
@@ -218,6 +268,8 @@ class Effects:
             permission["count"] = permission.get("count", 1) - 1
         state.influence -= cost
         cid = state.archives[k]["cards"].pop()
+        if state.archives[k].get("mixed") and state.archives[k]["cards"]:  # Bait and Switch: the next card shows
+            state.archives[k]["card"] = state.cards[state.archives[k]["cards"][-1]]
         state.owner[cid] = player
         to_deck = any(e["kind"] == "claim_to_deck" and e["player"] == player for e in state.effects)
         if to_deck:

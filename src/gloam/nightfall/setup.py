@@ -22,7 +22,17 @@ they only help set up the game and never become card instances, rule 7):
     the face-up commons (CW deals 8 - N of them before the picks, rule 18);
 ``rest``
     the draft cards nobody has seen: back in the box (CW, rule 19) or the face-down
-    set-aside deck the ML commons are filled from (rule 27), top = end.
+    set-aside deck the ML commons are filled from (rule 27), top = end;
+``fill``
+    how many commons come from ``rest`` after the picks (ML, rule 27; Hidden Archives,
+    rule 175: 8 - N; otherwise 0);
+``direction``
+    ``"left"``, or ``"right"`` in an Upstream Draft (rule 179).
+
+The variants (rules 34, 174-179) change the numbers and destinations here:
+:func:`schedule`, :func:`draft_layout`, :func:`check_draft`; Secret Archives keep the
+private archives face down (``archive["secret"]``, :func:`reveal_archive`); customised
+starting decks are chosen in the ``starters`` frame (:func:`choose_starters`).
 
 Picks are simultaneous at the table; gloam asks the players one after the other in seat
 order within a pick, and passes the hands only when everyone has picked. Another
@@ -43,6 +53,7 @@ is made, the archives and their 7 order cards are created (rule 23) and the hand
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import Any
 
 from gloam.core.errors import SetupError
@@ -64,41 +75,85 @@ _ORDINAL = ("first", "second", "third", "fourth")
 
 
 # ---------------------------------------------------------------------- options
-def draft_card_range(sets: int) -> tuple[int, int]:
-    """Rule 19: draft cards dealt to each player by the number of sets mixed.
+def draft_card_range(sets: int, procedure: str = "draft") -> tuple[int, int]:
+    """Rule 19: draft cards dealt to each player by the number of sets mixed (the Coldest
+    War draft); rules 25 and 29: the Martial Law draft deals 4, or 5 with two sets (with
+    three or more sets Martial Law says nothing: gloam uses rule 19's 7 to 10).
 
     >>> [draft_card_range(k) for k in (1, 2, 3, 4)]
     [(4, 4), (5, 6), (7, 10), (7, 10)]
+    >>> [draft_card_range(k, "ml-draft") for k in (1, 2, 3)]
+    [(4, 4), (5, 5), (7, 10)]
     """
     if sets <= 1:
         return 4, 4
     if sets == 2:
-        return 5, 6
+        return (5, 5) if procedure == "ml-draft" else (5, 6)
     return 7, 10
 
 
-def schedule(players: int) -> list[str]:
+def schedule(players: int, common_ground: bool = False, open_archives: bool = False) -> list[str]:
     """Where each pick goes: private, private, commons (rules 20-22, 26); with 2 players
-    removed, private, private, commons (rule 30, reading 11)."""
+    removed, private, private, commons (rule 30, reading 11). Common Ground (rule 174,
+    reading 12): every pick goes to the commons. Open Archives (rule 177, reading 12):
+    private, private, and the third card goes back to the box (2 players: removed first).
+
+    >>> schedule(3, common_ground=True), schedule(2, open_archives=True)
+    (['commons', 'commons', 'commons'], ['removed', 'private', 'private'])
+    """
+    if open_archives:
+        return (["removed"] if players == 2 else []) + ["private", "private"]
+    picks = ["private", "private", "commons"]
+    if common_ground:
+        picks = ["commons", "commons", "commons"]
     if players == 2:
-        return ["removed", "private", "private", "commons"]
-    return ["private", "private", "commons"]
+        return ["removed"] + picks
+    return picks
 
 
-def check_draft(players: int, sets: int, pool: int, draft_cards: Any) -> int:
+OPEN_DEAL = 3  # rule 177: Open Archives deals three draft cards to each player
+
+
+def draft_layout(game) -> tuple[int, int]:
+    """(commons dealt face up before the picks, commons filled from the set-aside deck
+    after them) for the game's draft: CW 8 - N before (rule 18); ML 8 - N after (rule 27,
+    "until there are 8"); Hidden Archives moves CW's 8 - N to after the picks (rule 175,
+    reading 12); Open Archives deals all 8 before (rule 177)."""
+    n = game.players
+    if getattr(game, "open_archives", False):
+        return COMMONS, 0
+    if game.archive_setup == "ml-draft" or getattr(game, "hidden_archives", False):
+        return 0, COMMONS - n
+    return COMMONS - n, 0
+
+
+def check_draft(players: int, sets: int, pool: int, draft_cards: Any, procedure: str = "draft",
+                picks: int | None = None, open_archives: bool = False) -> int:
     """Validate ``draft_cards`` for a draft of ``players`` with ``sets`` sets whose draft
     cards number ``pool``; return the count to deal (the low end of rule 19's range when
-    ``draft_cards`` is None)."""
-    low, high = draft_card_range(sets)
+    ``draft_cards`` is None; rule 29's 5 for a two-set Martial Law draft; always 3 with
+    Open Archives, rule 177). ``picks``: the picks each player makes (default: the
+    standard schedule)."""
+    if open_archives:
+        if draft_cards not in (None, OPEN_DEAL) or isinstance(draft_cards, bool):
+            raise SetupError(f"Open Archives deals {OPEN_DEAL} draft cards to each player (rule 177):"
+                             f" leave draft_cards out, not {draft_cards!r}")
+        needed = COMMONS + players * OPEN_DEAL
+        if needed > pool:
+            raise SetupError(f"Open Archives with {players} players needs {needed} draft cards"
+                             f" but the sets have {pool}: mix in another set")
+        return OPEN_DEAL
+    low, high = draft_card_range(sets, procedure)
     if draft_cards is None:
         draft_cards = low
     if isinstance(draft_cards, bool) or not isinstance(draft_cards, int):
         raise SetupError(f"draft_cards must be an integer, not {draft_cards!r}")
     if not low <= draft_cards <= high:
         span = str(low) if low == high else f"{low} to {high}"
-        raise SetupError(f"with {sets} set(s), deal {span} draft cards to each player (rule 19),"
+        rule = "rule 29" if procedure == "ml-draft" and sets == 2 else "rule 19"
+        raise SetupError(f"with {sets} set(s), deal {span} draft cards to each player ({rule}),"
                          f" not {draft_cards}")
-    picks = len(schedule(players))
+    picks = len(schedule(players)) if picks is None else picks
     if draft_cards < picks:
         raise SetupError(f"a {players}-player draft makes {picks} picks: deal at least {picks} draft cards")
     needed = (COMMONS - players) + players * draft_cards  # commons dealt or filled + hands
@@ -114,7 +169,7 @@ def instance_count(game) -> int:
     the 8 commons and 2 private archives per player."""
     n = game.players
     moons = sum(len(s.moons) for s in game.card_sets) if game.use_moons else 0
-    wounds = sum(len(s.wound_cards()) for s in game.card_sets)
+    wounds = sum(len(s.wound_cards()) for s in wound_sets(game))
     return n * STARTER_COPIES * len(starters(game)) + wounds + moons + PILE * (COMMONS + PRIVATES * n)
 
 
@@ -124,6 +179,36 @@ def starters(game) -> tuple:
         if card_set.starters:
             return card_set.starters
     raise SetupError("none of the sets has starting minions")
+
+
+def wound_sets(game) -> list:
+    """The sets whose wound cards form the wound stack: the game's ``wound_sets`` codes,
+    or every chosen set (reading 4: stacks may be mixed)."""
+    codes = getattr(game, "wound_sets", None)
+    return [s for s in game.card_sets if codes is None or s.code in codes]
+
+
+def starter_colours(game) -> list[tuple[str, list[str]]]:
+    """Rule 34 (reading 2: each set's six starters are one per colour): for each colour,
+    in the order of the first set's starters, the starting minions of that colour in the
+    game's sets (each card once, the first set's first)."""
+    out: list[tuple[str, list[str]]] = [(c.colour, []) for c in starters(game)]
+    by_colour = dict(out)
+    for card_set in game.card_sets:
+        for card in card_set.starters:
+            ids = by_colour.get(card.colour)
+            if ids is None:
+                raise SetupError(f"{card.name} ({card_set.code}) is {card.colour}, a colour none of"
+                                 f" the first set's starters has: starting decks cannot be customised")
+            if card.id not in ids:
+                ids.append(card.id)
+    return out
+
+
+def starter_pairs(ids: list[str]) -> list[tuple[str, str]]:
+    """Rule 34: the ways to choose two cards of one colour (old, new or a mix); the first
+    is two of the first set's starter (the default deck, rule 33)."""
+    return list(combinations_with_replacement(ids, STARTER_COPIES))
 
 
 def draft_pool(game) -> list[str]:
@@ -138,8 +223,12 @@ def draft_pool(game) -> list[str]:
 
 # ---------------------------------------------------------------------- the setup
 def starting_decks(state) -> None:
-    """Rule 33: each player's starting deck, two of each of the six starting minions."""
+    """Rule 33: each player's starting deck, two of each of the six starting minions.
+    With customised starting decks (rule 34) the players choose them later, in setup
+    decisions (the ``starters`` frame)."""
     game = state.game
+    if getattr(game, "custom_starters", False):
+        return
     for p in range(game.players):
         for starter in starters(game):
             for _ in range(STARTER_COPIES):
@@ -150,7 +239,7 @@ def wound_stack(state) -> None:
     """Rules 13-15: shuffle every wound; 10 per player (15 in a long game) are face up."""
     game = state.game
     wounds = [state.new_instance(w.card.id, wound_type=w.wound_type)
-              for s in game.card_sets for w in s.wound_cards()]
+              for s in wound_sets(game) for w in s.wound_cards()]
     state.rng.shuffle(wounds)
     state.wounds = wounds
     state.face_up = game.face_up
@@ -188,29 +277,56 @@ def quick_start(game, rng) -> tuple[list[list[str]], list[str]]:
     return [[c.id for c in pair] for pair in privates], [c.id for c in commons]
 
 
-def make_archive(state, card_id: str, owner: int) -> None:
-    """Rule 23: a draft card becomes its pile of seven identical order cards."""
+def make_archive(state, card_id: str, owner: int, secret: bool = False) -> None:
+    """Rule 23: a draft card becomes its pile of seven identical order cards. A Secret
+    Archive (rule 176) is marked ``"secret": True`` until its owner first claims from it."""
     cards = [state.new_instance(card_id) for _ in range(PILE)]
-    state.archives.append({"card": card_id, "owner": owner, "cards": cards})
+    archive = {"card": card_id, "owner": owner, "cards": cards}
+    if secret:
+        archive["secret"] = True
+    state.archives.append(archive)
 
 
 def build_archives(state, privates: list[list[str]], commons: list[str]) -> None:
     """Create the archives: each player's privates in order, then the commons sorted by
-    name. The instance table is copied first, never grown in place: clones share it."""
+    name. The instance table is copied first, never grown in place: clones share it.
+    With Secret Archives (rule 176) the private archives stay face down."""
     state.cards, state.wtype, state.owner = list(state.cards), list(state.wtype), list(state.owner)
+    secret = getattr(state.game, "secret_archives", False)
     for p, cards in enumerate(privates):
         for card_id in cards:
-            make_archive(state, card_id, p)
+            make_archive(state, card_id, p, secret=secret)
     names = state.game.card
     for card_id in sorted(commons, key=lambda c: names(c).name):
         make_archive(state, card_id, -1)
 
 
 def setup_event(state) -> None:
-    """The public setup event: every archive's card and owner, and the face-up wounds."""
+    """The public setup event: every archive's card and owner, and the face-up wounds. A
+    secret archive's card is None in it; its owner gets a private ``secret_archives``
+    event naming theirs (rule 176)."""
     state.events.append({"type": "setup", "players": state.game.players,
-                         "archives": [a["card"] for a in state.archives],
+                         "archives": [None if a.get("secret") else a["card"] for a in state.archives],
                          "owners": [a["owner"] for a in state.archives], "face_up": state.face_up})
+    for p in range(state.game.players):
+        mine = [k for k, a in enumerate(state.archives) if a.get("secret") and a["owner"] == p]
+        if mine:
+            state.events.append(private("secret_archives", [p], ["cards"], player=p, archives=mine,
+                                        cards=[state.archives[k]["card"] for k in mine]))
+
+
+def reveal_archive(state, k: int) -> None:
+    """Rule 176: a secret archive is turned face up (replaced by its stack) when its owner
+    first claims from it; from then on it is an archive like any other."""
+    archive = state.archives[k]
+    if archive.pop("secret", False):
+        state.events.append({"type": "archive_revealed", "archive": k, "player": archive["owner"],
+                             "card": archive["card"]})
+
+
+def secret_for(state, player: int) -> set[int]:
+    """Instance ids in secret archives that ``player`` does not own (hidden from them)."""
+    return {cid for a in state.archives if a.get("secret") and a["owner"] != player for cid in a["cards"]}
 
 
 def deal_hands(state, moons: bool = False) -> None:
@@ -238,15 +354,17 @@ def start_draft(state) -> None:
     n = game.players
     pool = draft_pool(game)
     state.rng.shuffle(pool)
-    commons: list[str] = []
-    if game.archive_setup == "draft":  # rule 18: 8 - N commons first, face up
-        commons = [pool.pop() for _ in range(COMMONS - n)]
+    before, after = draft_layout(game)  # rule 18: 8 - N commons first, face up (CW)
+    commons = [pool.pop() for _ in range(before)]
     hands = []
     for p in range(n):
         hands.append(sorted(pool.pop() for _ in range(game.draft_cards)))
+    picks = schedule(n, getattr(game, "common_ground", False), getattr(game, "open_archives", False))
     state.flags["draft"] = {
         "procedure": game.archive_setup,
-        "schedule": schedule(n),
+        "schedule": picks,
+        "fill": after,
+        "direction": "right" if getattr(game, "upstream", False) else "left",
         "round": 0,
         "seat": 0,
         "hands": hands,
@@ -257,11 +375,13 @@ def start_draft(state) -> None:
     }
     state.phase = "draft"
     state.events.append({"type": "draft", "procedure": game.archive_setup, "commons": sorted(commons),
-                         "dealt": game.draft_cards, "schedule": schedule(n)})
+                         "dealt": game.draft_cards, "schedule": list(picks)})
     for p in range(n):
         state.events.append(private("draft_hand", [p], ["cards"], player=p, count=len(hands[p]),
                                     cards=list(hands[p])))
     state.stack.append({"op": "deal_hands"})
+    if getattr(game, "custom_starters", False):
+        state.stack.append({"op": "starters"})  # rule 34: after the draft (seed 000's order)
     state.stack.append({"op": "draft"})
 
 
@@ -294,17 +414,19 @@ def draft(state, frame, choice):
                                         dest=d["schedule"][d["round"]], card=card))
             d["seat"] = seat + 1
             continue
-        # everyone has picked: pass to the left, or end the draft
+        # everyone has picked: pass to the left (Upstream Draft: right, rule 179), or end
         if d["round"] + 1 == len(d["schedule"]):
             finish_draft(state)
             return DONE
         hands = d["hands"]
         for p in range(n):
             d["passed"][p].append(list(hands[p]))
-        d["hands"] = [hands[(p - 1) % n] for p in range(n)]  # each hand goes to the left
+        direction = d.get("direction", "left")
+        step = 1 if direction == "left" else -1
+        d["hands"] = [hands[(p - step) % n] for p in range(n)]  # seat p gets its right (left) neighbour's hand
         d["round"] += 1
         d["seat"] = 0
-        state.events.append({"type": "draft_pass", "pick": d["round"], "direction": "left",
+        state.events.append({"type": "draft_pass", "pick": d["round"], "direction": direction,
                              "counts": [len(h) for h in d["hands"]]})
         for p in range(n):
             state.events.append(private("draft_hand", [p], ["cards"], player=p, count=len(d["hands"][p]),
@@ -320,12 +442,21 @@ def finish_draft(state) -> None:
     picked = [c for p in range(n) for c, dest in zip(d["picks"][p], d["schedule"]) if dest == "commons"]
     commons = d["commons"] + picked
     filled: list[str] = []
-    if d["procedure"] == "ml-draft":
+    if "fill" in d:  # rule 27 (ML) / rule 175 (Hidden Archives): 8 - N from the set-aside deck
+        rest = d["rest"]
+        while len(filled) < d["fill"] and rest:
+            filled.append(rest.pop())
+        commons += filled
+    elif d["procedure"] == "ml-draft":
         rest = d["rest"]
         while len(commons) + len(filled) < COMMONS and rest:
             filled.append(rest.pop())
         commons += filled
-    state.events.append({"type": "draft_reveal", "private": privates, "commons": picked, "filled": filled})
+    if getattr(state.game, "secret_archives", False):  # rule 176: the privates stay face down
+        state.events.append({"type": "draft_reveal", "private": [len(x) for x in privates], "commons": picked,
+                             "filled": filled})
+    else:
+        state.events.append({"type": "draft_reveal", "private": privates, "commons": picked, "filled": filled})
     build_archives(state, privates, commons)
     setup_event(state)
 
@@ -333,8 +464,41 @@ def finish_draft(state) -> None:
 @op("deal_hands")
 def deal_hands_op(state, frame, choice):
     """After a draft, in the rulebook's order: hands (rule 35), moons (36), first player
-    (37). The moons are not known while drafting."""
-    deal_hands(state, moons=True)
+    (37). The moons are not known while drafting. ``"moons": False`` in the frame: the
+    moon stack is already made (a quick start with customised starting decks)."""
+    deal_hands(state, moons=frame.get("moons", True))
+    return DONE
+
+
+@op("starters")
+def choose_starters(state, frame, choice):
+    """Rule 34: each player in seat order chooses two starting minions of each of the six
+    colours among the game's sets' starters (``Option(k)``: the k-th of
+    :func:`starter_pairs`); the choices are public (gloam's reading: starting decks are
+    open information, rule 184 calls them identical for every player). The decks are made
+    when the last choice is in."""
+    game = state.game
+    colours = starter_colours(game)
+    picks = frame.setdefault("picks", [[] for _ in range(game.players)])
+    while True:
+        p = next((q for q in range(game.players) if len(picks[q]) < len(colours)), None)
+        if p is None:
+            break
+        colour, ids = colours[len(picks[p])]
+        pairs = starter_pairs(ids)
+        if choice is None and len(pairs) > 1:
+            names = [" + ".join(game.card(c).name for c in pair) for pair in pairs]
+            return Ask(p, "starters", [OPTION0 + k for k in range(len(pairs))],
+                       f"Starting deck, {colour}: choose two starting minions ({'; '.join(names)})")
+        pair = pairs[0 if choice is None else choice - OPTION0]
+        choice = None
+        picks[p].append(list(pair))
+        state.events.append({"type": "starters", "player": p, "colour": colour, "cards": list(pair)})
+    state.cards, state.wtype, state.owner = list(state.cards), list(state.wtype), list(state.owner)
+    for p in range(game.players):
+        for pair in picks[p]:
+            for card_id in pair:
+                state.decks[p].append(state.new_instance(card_id, owner=p))
     return DONE
 
 
@@ -356,6 +520,7 @@ def draft_view(state, player: int) -> dict[str, Any] | None:
         "pick_counts": [len(x) for x in d["picks"]],
         "hand_sizes": [len(x) for x in d["hands"]],
         "rest_size": len(d["rest"]),
+        "direction": d.get("direction", "left"),
     }
 
 
@@ -366,6 +531,7 @@ def redeal_draft(game, view: dict[str, Any], viewer: int, rng) -> dict[str, Any]
     and passed on is only ever where it can be (still in that hand, or picked from it by
     a player it reached), so a 2-player draft gives back what the viewer can deduce."""
     n = game.players
+    step = -1 if view.get("direction") == "right" else 1  # Upstream Draft passes right (rule 179)
     r, seat = view["round"], view["seat"]
     dealt = game.draft_cards
     seen = set(view["commons"]) | set(view["hand"]) | set(view["picks"])
@@ -382,11 +548,11 @@ def redeal_draft(game, view: dict[str, Any], viewer: int, rng) -> dict[str, Any]
             return [view["picks"][t]] + view["passed"][t]
         return ([view["picks"][r]] if viewer < seat else []) + view["hand"]
 
-    for k in range(n):  # the hand first dealt to seat k is held by seat k + t in round t
+    for k in range(n):  # the hand first dealt to seat k is held by seat k + step * t in round t
         content: list[str] | None = None
         pending: list[tuple[int, int]] = []
         for t in range(r + 1):
-            holder = (k + t) % n
+            holder = (k + step * t) % n
             picked = t < r or holder < seat
             if holder == viewer:
                 known = before_pick(t)
@@ -409,15 +575,15 @@ def redeal_draft(game, view: dict[str, Any], viewer: int, rng) -> dict[str, Any]
         rng.shuffle(content)
         for q, tt in pending:
             picks[q][tt] = content.pop()
-        hands[(k + r) % n] = sorted(content)
+        hands[(k + step * r) % n] = sorted(content)
     if hands[viewer] != sorted(view["hand"]) or len(unseen) != view["rest_size"]:
         raise ValueError("observation is inconsistent with this game's draft")
     passed: list[list[Any]] = [[None] * r for _ in range(n)]
     for k in range(n):  # replay each hand forward to know what every player passed on
-        content = list(hands[(k + r) % n]) + [picks[(k + t) % n][t] for t in range(r + 1)
-                                               if t < len(picks[(k + t) % n])]
+        content = list(hands[(k + step * r) % n]) + [picks[(k + step * t) % n][t] for t in range(r + 1)
+                                               if t < len(picks[(k + step * t) % n])]
         for t in range(r):
-            holder = (k + t) % n
+            holder = (k + step * t) % n
             content.remove(picks[holder][t])
             passed[holder][t] = sorted(content)
     if passed[viewer] != [sorted(x) for x in view["passed"]]:
@@ -432,6 +598,8 @@ def redeal_draft(game, view: dict[str, Any], viewer: int, rng) -> dict[str, Any]
         "passed": passed,
         "commons": list(view["commons"]),
         "rest": unseen,
+        "fill": draft_layout(game)[1],
+        "direction": view.get("direction", "left"),
     }
 
 

@@ -15,9 +15,9 @@ from gloam.core.errors import RecordError
 from gloam.core.events import private
 from gloam.core.protocol import GameState
 from gloam.core.rng import Rng
-from gloam.nightfall import engine
+from gloam.nightfall import constructed, engine
 from gloam.nightfall.actions import action_space
-from gloam.nightfall.setup import draft_view
+from gloam.nightfall.setup import draft_view, secret_for
 
 if TYPE_CHECKING:
     from gloam.nightfall.cards import Card
@@ -36,7 +36,8 @@ class NightfallState(GameState):
     __slots__ = ("game", "cards", "wtype", "owner", "decks", "hands", "discards", "play",
                  "minions", "archives", "wounds", "face_up", "exiled", "chain", "effects",
                  "moons", "active", "first_player", "turn", "phase", "influence", "flags",
-                 "ending", "over", "winner", "stack", "ask", "rng", "events", "known")
+                 "ending", "over", "winner", "stack", "ask", "rng", "events", "known",
+                 "wound_stacks", "eliminated")
 
     def __init__(self, game: "NightfallGame") -> None:
         self.game = game
@@ -72,6 +73,10 @@ class NightfallState(GameState):
         # cards every player saw go into a hidden place: {"hand": [...], "top": [...]} per
         # player ("top": known cards on top of the deck, the top one last)
         self.known: list[dict[str, list[int]]] = [{"hand": [], "top": []} for _ in range(n)]
+        # constructed games only (rules 166-173, constructed.py): each player's own wound
+        # stack (top = end; empty list otherwise) and the players eliminated, in order
+        self.wound_stacks: list[list[int]] = []
+        self.eliminated: list[int] = []
 
     # ------------------------------------------------------------------ card data
     def card(self, cid: int) -> "Card":
@@ -110,21 +115,34 @@ class NightfallState(GameState):
     def _apply_index(self, index: int) -> None:
         self.ask = None
         engine.run(self, index)
+        if self.wound_stacks:  # constructed: nothing is asked of an eliminated player
+            constructed.settle(self)
 
     def is_terminal(self) -> bool:
         return self.over
 
     def returns(self) -> list[float]:
-        return [1.0 if p == self.winner else 0.0 for p in range(self.game.num_players)]
+        """1 to the winner (in Team Play, rule 178: to both players of the winning team), 0
+        to the others."""
+        won = self.game.team(self.winner) if self.winner >= 0 else ()
+        return [1.0 if p in won else 0.0 for p in range(self.game.num_players)]
 
     # ------------------------------------------------------------------ players
     def opponents(self, player: int) -> list[int]:
-        """The other players, clockwise (to the left) from ``player`` (rule 101)."""
+        """The other players, clockwise (to the left) from ``player`` (rule 101); in Team
+        Play a teammate is no opponent (reading 14)."""
         n = self.game.num_players
+        if self.game.teams:
+            mates = self.game.team(player)
+            return [(player + k) % n for k in range(1, n) if (player + k) % n not in mates]
+        if self.eliminated:  # constructed: an eliminated player is out of the game
+            return [(player + k) % n for k in range(1, n) if (player + k) % n not in self.eliminated]
         return [(player + k) % n for k in range(1, n)]
 
     def clockwise_from(self, player: int) -> list[int]:
         n = self.game.num_players
+        if self.eliminated:
+            return [player] + [(player + k) % n for k in range(1, n) if (player + k) % n not in self.eliminated]
         return [(player + k) % n for k in range(n)]
 
     # ------------------------------------------------------------------ zones
@@ -178,7 +196,11 @@ class NightfallState(GameState):
         self.discards[self.owner[cid]].append(cid)
 
     def exile(self, cid: int, reason: str) -> None:
-        """Rule 44: out of the game for good."""
+        """Rule 44: out of the game for good (constructed, rule 172: a wound goes to the
+        bottom of its player's wound stack instead)."""
+        if self.wound_stacks and self.wtype[cid] is not None:
+            constructed.wound_to_bottom(self, cid, reason)
+            return
         self.exiled.append(cid)
         self.events.append({"type": "exile", "card": cid, "reason": reason})
 
@@ -194,6 +216,13 @@ class NightfallState(GameState):
         for effect in list(self.effects):  # "each time you place a minion into play"
             if effect["kind"] == "draw_on_minion" and effect["player"] == controller:
                 self.draw(controller, effect["amount"], reason="effect")
+        for effect in list(self.effects):  # "Overwatch Two": damage on each opposing minion entering play
+            if effect["kind"] == "damage_on_enter" and cid in self.minions \
+                    and controller in self.opponents(effect["player"]):
+                self.minions[cid]["damage"] += effect["amount"]
+                self.events.append({"type": "damage", "card": cid, "amount": effect["amount"], "source": None})
+                if self.health_left(cid) <= 0:
+                    self.leave_play(cid, "destroyed")
 
     def leave_play(self, cid: int, how: str) -> None:
         """A minion leaves play: ``how`` is "destroyed" or "discarded" (rules 61, 80, 117,
@@ -204,14 +233,23 @@ class NightfallState(GameState):
         self.events.append({"type": how, "card": cid, "player": info["controller"]})
         for attached in info["attached"]:
             self.put_in_discard(attached)
+        if any(e.get("until") == "lasting" and e.get("target") == cid for e in self.effects):
+            # effects lasting past the turn end when their minion leaves play (Vampiric Turning)
+            self.effects = [e for e in self.effects if not (e.get("until") == "lasting" and e.get("target") == cid)]
         exile = self.card(cid).exile
-        if exile == EXILE_ALWAYS or (exile == EXILE_DESTROYED and how == "destroyed"):
+        if how == "destroyed" and self.game.effects.to_hand_when_destroyed(self, cid):  # Marcus Toth
+            self.put_in_hand_openly(self.owner[cid], cid)
+        elif exile == EXILE_ALWAYS or (exile == EXILE_DESTROYED and how == "destroyed"):
             self.exile(cid, f"starter {how}")
         else:
             self.put_in_discard(cid)
         if how == "destroyed":
             destroyed = self.flags.setdefault("destroyed", [0] * self.game.num_players)
             destroyed[info["controller"]] += 1
+            resolving = self.flags.get("resolving")
+            if resolving is not None:  # which order destroyed it (Bleak Resurrection's kicker)
+                self.flags.setdefault("destroyed_by", []).append([resolving["card"], cid])
+            self.game.effects.friendly_destroyed(self, info["controller"])  # Ahmad Hassan
 
     def health_left(self, cid: int) -> int:
         return (self.card(cid).health or 0) - self.minions[cid]["damage"]
@@ -238,7 +276,11 @@ class NightfallState(GameState):
     def give_wounds(self, player: int, count: int, reason: str) -> None:
         """Rules 112, 182: each wound from the top of the wound stack onto the player's
         discard pile. The last face-up wound sets ``ending`` (rule 161); past the stack,
-        wounds are counted as bare numbers (reading 10)."""
+        wounds are counted as bare numbers (reading 10). Constructed (rule 171): from the
+        player's own wound stack, which eliminates them when it runs out."""
+        if self.wound_stacks:
+            constructed.take_wounds(self, player, count, reason)
+            return
         given = []
         last = False
         for _ in range(count):
@@ -276,7 +318,11 @@ class NightfallState(GameState):
     def finish(self) -> None:
         """Rules 161-165: the fewest wounds wins; ties by the highest, then the second
         highest type count (lower wins); then closest to the right of the first player
-        (reading 9: the first player's right-hand neighbour first, the first player last)."""
+        (reading 9: the first player's right-hand neighbour first, the first player last).
+        Constructed (reading 15): the last player left wins."""
+        if self.wound_stacks:
+            constructed.finish(self)
+            return
         n = self.game.num_players
         right_rank = {(self.first_player - k) % n: k for k in range(1, n + 1)}
 
@@ -284,12 +330,38 @@ class NightfallState(GameState):
             total, types = self.wound_count(p)
             return (total, types[0], types[1], right_rank[p])
 
-        self.winner = min(range(n), key=key)
+        if self.game.teams:
+            self.winner = self._team_winner(right_rank)
+        else:
+            self.winner = min(range(n), key=key)
         self.over = True
         self.ask = None
         self.phase = "over"
-        self.events.append({"type": "game_over", "winner": self.winner,
-                            "wounds": [self.wound_count(p)[0] for p in range(n)]})
+        event = {"type": "game_over", "winner": self.winner, "wounds": [self.wound_count(p)[0] for p in range(n)]}
+        if self.game.teams:
+            event["winners"] = list(self.game.team(self.winner))
+        self.events.append(event)
+
+    def _team_winner(self, right_rank: dict[int, int]) -> int:
+        """Team Play (rule 178, reading 14): the team with the fewest wounds in total wins;
+        ties by the keyword counts of the team's wounds taken together (rule 163), then the
+        team whose player sits closest to the right of the first player (rule 164). Returns
+        the winning team's lower seat."""
+        half = self.game.num_players // 2
+
+        def key(a: int) -> tuple:
+            total = 0
+            per_type = {"bite": 0, "burn": 0, "bleed": 0}
+            for p in (a, a + half):
+                total += self.wound_count(p)[0]
+                for pile in (self.decks[p], self.hands[p], self.discards[p]):
+                    for cid in pile:
+                        if self.wtype[cid] is not None:
+                            per_type[self.wtype[cid]] += 1
+            types = sorted(per_type.values(), reverse=True)
+            return (total, types[0], types[1], min(right_rank[a], right_rank[a + half]))
+
+        return min(range(half), key=key)
 
     # ------------------------------------------------------------------ views
     def observation(self, player: int) -> dict[str, Any]:
@@ -302,11 +374,12 @@ class NightfallState(GameState):
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise ValueError(f"no player {player!r} in a {n}-player game")
         acting = self.current_player()
-        return {
+        hidden = secret_for(self, player)  # Secret Archives (rule 176): other players' face-down piles
+        obs = {
             "game": "nightfall",
             "setup": g.setup_json(),
             "viewer": player,
-            "cards": list(self.cards),
+            "cards": [None if i in hidden else c for i, c in enumerate(self.cards)] if hidden else list(self.cards),
             "wtype": list(self.wtype),
             "owner": list(self.owner),
             "active": self.active,
@@ -323,7 +396,7 @@ class NightfallState(GameState):
             "discards": [list(d) for d in self.discards],
             "play": [list(p) for p in self.play],
             "minions": {str(k): engine.deep_copy(v) for k, v in self.minions.items()},
-            "archives": [{"card": a["card"], "owner": a["owner"], "size": len(a["cards"])} for a in self.archives],
+            "archives": [self._archive_wounds(a, self._archive_view(a, player, self.cards)) for a in self.archives],
             "wound_top": self.wounds[-1] if self.wounds and self.face_up else None,
             "wound_count": len(self.wounds),
             "face_up": self.face_up,
@@ -332,7 +405,8 @@ class NightfallState(GameState):
             "effects": engine.deep_copy(self.effects),
             "moon": self.moons[-1] if self.moons else None,
             "moon_count": len(self.moons),
-            "flags": engine.deep_copy({k: v for k, v in self.flags.items() if k != "draft"}),
+            "flags": engine.deep_copy({k: v for k, v in self.flags.items() if k != "draft"
+                                       and not (k == "tutored" and v["player"] != player)}),  # Tactical Prep
             "stack": engine.deep_copy(self.stack),
             "ending": self.ending,
             "over": self.over,
@@ -341,6 +415,33 @@ class NightfallState(GameState):
             "draft": draft_view(self, player),  # a draft in progress (setup.py), else None
             "known": engine.deep_copy(self.known),
         }
+        if self.wound_stacks:  # constructed (rules 169, 171): tops, hidden order, eliminations
+            constructed.view(self, player, obs)
+        return obs
+
+    @staticmethod
+    def _archive_view(archive: dict[str, Any], player: int, cards: list[str] | None = None) -> dict[str, Any]:
+        """An archive as ``player`` sees it; a secret archive (rule 176) is ``"secret":
+        True`` and its card is None for everyone but its owner (reading 13). A mixed archive
+        (Bait and Switch) shows its top card, and which cards lie below it but not their order."""
+        view = {"card": archive["card"], "owner": archive["owner"], "size": len(archive["cards"])}
+        if archive.get("mixed") and cards is not None:
+            if archive["cards"]:
+                view["card"] = cards[archive["cards"][-1]]
+            view["mixed"] = sorted(cards[c] for c in archive["cards"][:-1])
+        if archive.get("secret"):
+            view["secret"] = True
+            if archive["owner"] != player:
+                view["card"] = None
+        return view
+
+    def _archive_wounds(self, archive: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+        """Wounds placed on an archive (Pipe Bomb) are public: ``"wounds"`` lists their
+        [position from the bottom, card id] (only when there are some)."""
+        wounds = [[i, c] for i, c in enumerate(archive["cards"]) if self.wtype[c] is not None]
+        if wounds:
+            view["wounds"] = wounds
+        return view
 
     def _looking_at(self, player: int) -> dict[str, Any] | None:
         """A hand ``player`` is looking at right now (Routine Questioning), if any."""
@@ -364,7 +465,7 @@ class NightfallState(GameState):
         new.play = [p[:] for p in self.play]
         new.minions = {k: {"controller": v["controller"], "damage": v["damage"],
                            "attached": v["attached"][:], "turn": v["turn"]} for k, v in self.minions.items()}
-        new.archives = [{"card": a["card"], "owner": a["owner"], "cards": a["cards"][:]} for a in self.archives]
+        new.archives = [dict(a, cards=a["cards"][:]) for a in self.archives]  # keeps "secret" (rule 176)
         new.wounds = self.wounds[:]
         new.face_up = self.face_up
         new.exiled = self.exiled[:]
@@ -385,10 +486,12 @@ class NightfallState(GameState):
         new.rng = Rng(self.rng.state)
         new.events = self.events[:]
         new.known = [{"hand": k["hand"][:], "top": k["top"][:]} for k in self.known]
+        new.wound_stacks = [w[:] for w in self.wound_stacks]
+        new.eliminated = self.eliminated[:]
         return new
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "game": "nightfall",
             "setup": self.game.setup_json(),
             "cards": list(self.cards),
@@ -421,6 +524,10 @@ class NightfallState(GameState):
             "events": list(self.events),
             "known": engine.deep_copy(self.known),
         }
+        if self.wound_stacks:  # constructed games only (rules 171-172, reading 15)
+            data["wound_stacks"] = engine.deep_copy(self.wound_stacks)
+            data["eliminated"] = list(self.eliminated)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "NightfallState":
@@ -443,6 +550,11 @@ class NightfallState(GameState):
             state.rng = Rng.from_json(data["rng"])
             state.events = list(data["events"])
             state.known = [{"hand": list(k["hand"]), "top": list(k["top"])} for k in data["known"]]
+            if state.game.decks is not None:  # constructed: each player's wound stack, the eliminated
+                state.wound_stacks = [list(w) for w in data["wound_stacks"]]
+                state.eliminated = [int(p) for p in data["eliminated"]]
+                if len(state.wound_stacks) != state.game.num_players:
+                    raise RecordError("a constructed game has one wound stack per player")
             state._check_structure()
             state.check_cards()
         except RecordError:
@@ -486,6 +598,8 @@ class NightfallState(GameState):
     def all_cards(self) -> list[int]:
         """Every instance id in every zone; each exactly once in a sound state."""
         cards = self.wounds + self.exiled + self.moons
+        for stack in self.wound_stacks:
+            cards = cards + stack
         for piles in (self.decks, self.hands, self.discards, self.play):
             for pile in piles:
                 cards += pile

@@ -1,3 +1,8 @@
 """Card effect functions, one module per set; importing this package registers them all."""
 
-from gloam.nightfall.effects import cw  # noqa: F401
+from gloam.nightfall.effects import (
+    bc,  # noqa: F401
+    cw,  # noqa: F401
+    ml,  # noqa: F401
+    nf,  # noqa: F401
+)
