@@ -35,3 +35,14 @@ def test_options_of_the_other_game_are_refused(capsys):
     assert main(["simulate", "nightmarium", "--seats", "random,random", "--draft"]) == 2
     err = capsys.readouterr().err
     assert "Nightmarium options" in err and "Nightfall options" in err
+
+
+def test_team_play_credits_both_teammates_with_the_win(capsys):
+    """Rule 178: teammates (seats i and i + 2 of 4) win together, so each game counts as a
+    win for both seats of the winning team, never as a draw."""
+    assert main(["simulate", "nightfall", "--seats", "random,random,random,random", "--teams", "--games", "6",
+                 "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    wins = data["wins"]
+    assert data["draws"] == 0 and sum(wins) == 2 * 6
+    assert wins[0] == wins[2] and wins[1] == wins[3]  # teammates share every result

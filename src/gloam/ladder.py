@@ -223,7 +223,7 @@ def _collect(pairings: list[tuple[str, str]], tasks: list[tuple[int, int, int, i
     for (k, swapped, _, _), chunk in sorted(zip(tasks, chunks), key=lambda tc: tc[0]):
         for g in chunk:
             winner = g.winner if g.winner < 0 or not swapped else 1 - g.winner
-            out[pairings[k]].append(GameSummary(winner, g.turns, g.decisions))
+            out[pairings[k]].append(GameSummary(winner, g.turns, g.decisions, () if winner < 0 else (winner,)))
     return out
 
 

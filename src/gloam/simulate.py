@@ -62,12 +62,14 @@ class BackendError(GloamError):
 
 @dataclass(frozen=True, slots=True)
 class GameSummary:
-    """What a simulation keeps of one game: the winning seat (-1: none), the turn the
-    game ended on, and the number of actions applied."""
+    """What a simulation keeps of one game: the winning seat (-1: none, or several
+    winners), the turn the game ended on, the number of actions applied, and every
+    winning seat (both teammates of a Nightfall team game)."""
 
     winner: int
     turns: int
     decisions: int
+    winners: tuple[int, ...] = ()
 
 
 @dataclass
@@ -171,15 +173,22 @@ def _play_one(game: Any, seats: Sequence[str], seed: int, index: int) -> GameSum
     bots = [make_bot(name, game, seed=derive_seed(seed, index, p + 1)) for p, name in enumerate(seats)]
     match = play_match(game, bots, seed=derive_seed(seed, index))
     state = match.state
-    return GameSummary(_winner(state.returns()), int(getattr(state, "turn", 0)), match.decisions)
+    winners = _winners(state.returns())
+    return GameSummary(winners[0] if len(winners) == 1 else -1, int(getattr(state, "turn", 0)), match.decisions,
+                       winners)
 
 
-def _winner(returns: Sequence[float]) -> int:
-    """The seat with the unique best payoff, or -1 when no seat stands out (a draw)."""
+def _winners(returns: Sequence[float]) -> tuple[int, ...]:
+    """The seats with the best payoff (one, or a winning team), or none when every seat
+    has the same payoff (a draw).
+
+    >>> _winners([1.0, -1.0]), _winners([1.0, -1.0, 1.0, -1.0]), _winners([0.0, 0.0])
+    ((0,), (0, 2), ())
+    """
     best = max(returns)
-    if best == min(returns) or list(returns).count(best) != 1:
-        return -1
-    return list(returns).index(best)
+    if best == min(returns):
+        return ()
+    return tuple(p for p, r in enumerate(returns) if r == best)
 
 
 def _check_run(seats: Sequence[str], games: int, workers: int | None, seed: int) -> None:
@@ -491,10 +500,10 @@ def _total(game_name: str, setup: dict[str, Any], seats: list[str], seed: int, w
     wins = [0] * len(seats)
     draws = turns = decisions = 0
     for g in per_game:
-        if g.winner < 0:
+        if not g.winners:
             draws += 1
-        else:
-            wins[g.winner] += 1
+        for seat in g.winners:
+            wins[seat] += 1
         turns += g.turns
         decisions += g.decisions
     return SimulationResult(game=game_name, setup=setup, seats=seats, seed=seed, games=len(per_game),
