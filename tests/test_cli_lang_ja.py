@@ -189,7 +189,9 @@ def test_templates_fill_in_both_languages():
               "cards": "X", "wounds": "1, 2", "influence": 3, "amount": 1, "length": 2, "kind": "k", "dest": "hand",
               "moon": "M", "choice": "keep", "phase": "Combat Phase", "top": "", "wtype": "bite", "name": "M",
               "label": "Kicker", "colour": "red", "decision": "d", "answer": "a", "seed": 1, "moves": 3,
-              "level": "normal", "samples": 10, "tally": "P 1", "strength": 2, "health": 3}
+              "level": "normal", "samples": 10, "tally": "P 1", "strength": 2, "health": 3,
+              "summary": "action, red", "pick": 1, "picks": 3, "where": "w", "total": 2, "k": 1, "last": 9,
+              "source": "r.json", "game": "nightfall", "seats": "P (human)", "seat": "human", "hand": 2}
     for name in ("action", "event", "ui"):
         for key in i18n.TABLES[name]:
             for lang in i18n.LANGS:
@@ -278,3 +280,30 @@ def test_a_wrong_answer_is_explained_in_japanese_and_q_saves(monkeypatch, tmp_pa
     text = out.getvalue()
     assert "「x」は選べません: 1から1までの数字を入力して Enter を押してください（q で保存して終了）。" in text
     assert "ゲームを保存しました: s.json" in text and "gloam play --resume s.json --lang ja" in text
+
+
+def test_every_draft_and_starting_deck_option_names_its_cards_in_japanese():
+    """Rules 25-27 (Martial Law draft, 3 players) and 34 (customised starting decks):
+    every pick and every starting-deck choice of random setups is labelled in Japanese
+    with the card names seed 002 gives (English names for cards it does not name), never
+    as a bare 選択肢N."""
+    import random
+
+    from gloam.nightfall.game import NightfallGame
+
+    game = NightfallGame(players=3, sets=("CW", "ML"), archives="ml-draft", custom_starters=True)
+    for seed in range(2):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        kinds = set()
+        while state.pending().kind in ("draft", "starters"):
+            p = state.current_player()
+            obs = state.observation(p)
+            kinds.add(obs["kind"])
+            for k, a in enumerate(state.legal_action_indices()):
+                label = describe_action(game, obs, a, None, lang="ja")
+                assert JAPANESE.search(label) and not label.startswith("選択肢"), label
+                if obs["kind"] == "draft":
+                    assert label.startswith(i18n.card_name(game.card(obs["draft"]["hand"][k]), "ja"))
+            state.apply(rng.choice(state.legal_action_indices()))
+        assert kinds == {"draft", "starters"}

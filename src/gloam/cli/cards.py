@@ -53,14 +53,26 @@ def run(args: argparse.Namespace) -> int:
     for card in data["cards"]:
         lines = Text()
         for field, value in card["fields"].items():
-            designed = card["provenance"].get(field, {}).get("kind", "seed") != "seed"
             lines.append(f"{field}: ", style="bold")
+            if field == "kicker":  # colour and text have their own provenance: each part its own mark
+                for k, (part, key) in enumerate(((value["colour"], "kicker_colour"), (value["text"], "kicker"))):
+                    designed = _designed(card, key)
+                    lines.append(" — " if k else "")
+                    lines.append(f"{part}{' †' if designed else ''}", style="italic" if designed else "")
+                lines.append("\n")
+                continue
+            designed = _designed(card, field)
             lines.append(f"{_plain(value)}{' †' if designed else ''}\n", style="italic" if designed else "")
         name_ja = card["fields"].get("name_ja") if lang == "ja" else None
         table.add_row(f"{card['name']}\n{name_ja}" if name_ja else card["name"], lines)
     console.print(table)
     console.print("† designed by gloam: not stated by any source document", style="dim")
     return 0
+
+
+def _designed(card: dict[str, Any], field: str) -> bool:
+    """Whether ``field`` of ``card`` is wholly or partly gloam's design (not only a seed)."""
+    return card["provenance"].get(field, {}).get("kind", "seed") != "seed"
 
 
 def _plain(value: Any) -> str:

@@ -42,6 +42,11 @@ class Frontend(ABC):
     def sort_key(self, index: int) -> Any:
         return index
 
+    def hides_choice(self, before: Any, after: Any, viewer: int, index: int) -> bool:
+        """Whether ``viewer`` may not learn which option another player took (a card
+        chosen out of sight). By default every choice is seen at the table."""
+        return False
+
     def styled(self, line: str, style: str = "") -> Text:
         return Text(line, style=style)
 
@@ -90,6 +95,19 @@ class NightmariumFrontend(Frontend):
 
 
 class NightfallFrontend(Frontend):
+    def hides_choice(self, before, after, viewer, index):
+        """A card option (draft pick, a card chosen from a hand, deck or discard pile) is
+        hidden unless the viewer can see that card before or after the choice."""
+        from gloam.nightfall.actions import CARD0, MAX_INSTANCES, OPTION0, PLAYER0
+        from gloam.nightfall.game import visible_cards
+
+        if OPTION0 <= index and before.decision_kind() == "draft":
+            return True
+        if not CARD0 <= index < PLAYER0:
+            return False
+        card = (index - CARD0) % MAX_INSTANCES
+        return card not in visible_cards(before.observation(viewer)) | visible_cards(after.observation(viewer))
+
     def view(self, observation, events, names, you, new, width):
         from gloam.cli.render_nightfall import build_view
 

@@ -3,7 +3,11 @@ player's observation and redacted events (so nothing hidden can leak onto the sc
 
 Shows the wound stack, each player's wounds, hand and deck sizes and minions in play with
 their current health, the archives with top card and cost, the chain as a stack with link
-colours and live kickers, your hand, the pending decision and the last events.
+colours and live kickers, your hand, the pending decision and the last events. During a
+draft (rules 17-30) it shows where the pick goes, your draft hand, your picks, the cards
+you saw and passed on, the face-up commons and the others' pick counts — never another
+player's hand or picks; while customised starting decks are chosen (rule 34), the colour
+being chosen and everyone's choices so far.
 
 ``lang="ja"`` shows card names (seed 002), phases, labels and log lines in Japanese; card
 texts stay English (the seeds give no Japanese card texts).
@@ -20,7 +24,12 @@ from rich.table import Table
 from rich.text import Text
 
 from gloam.nightfall import i18n
-from gloam.nightfall.describe import describe_event
+from gloam.nightfall.describe import (
+    card_summary,
+    describe_event,
+    draft_destination,
+    starters_choice,
+)
 
 COLOUR_STYLES = {"red": "bold red", "blue": "bold blue", "gold": "bold yellow", "green": "bold green",
                  "purple": "bold magenta", "white": "bold white"}
@@ -31,8 +40,12 @@ def _ui(key: str, lang: str, **values: Any) -> str:
 
 
 def public_view(observation: dict[str, Any]) -> dict[str, Any]:
-    """What anyone at the table sees: the observation without its viewer's hand."""
-    return dict(observation, viewer=None, hand=[], legal=None)
+    """What anyone at the table sees: the observation without its viewer's hand (nor
+    their draft hand, picks and passed cards)."""
+    public = dict(observation, viewer=None, hand=[], legal=None)
+    if observation.get("draft"):
+        public["draft"] = dict(observation["draft"], hand=[], picks=[], passed=[])
+    return public
 
 
 def colour_dot(colour: str | None) -> Text:
@@ -86,8 +99,9 @@ def header(game: Any, obs: dict[str, Any], names: Sequence[str], lang: str = "en
         wtype = obs["wtype"][obs["wound_top"]]
         top = _ui("wound_top", lang, wtype=i18n.text("wound_type", wtype, lang, default=wtype))
     who = _name(obs["active"], names, lang)
+    whose = "Your" if who == _ui("you", "en") else f"{who}'s"  # English: "Your turn", not "You's"
     return Text.assemble((_ui("title", lang), "bold white on dark_red"),
-                         _ui("whose_turn", lang, turn=obs["turn"], whose=f"{who}'s", who=who, phase=phase),
+                         _ui("whose_turn", lang, turn=obs["turn"], whose=whose, who=who, phase=phase),
                          _ui("wound_stack", lang, face_up=obs["face_up"], top=top, moon=moon))
 
 
@@ -123,11 +137,16 @@ def archives_table(game: Any, obs: dict[str, Any], names: Sequence[str], lang: s
     for column in ("archive", "card", "cost", "type", "links", "kicker"):
         table.add_column(_ui(f"col_{column}", lang))
     for archive in obs["archives"]:
-        card = game.card(archive["card"])
-        name = i18n.card_name(card, lang)
         owner = _name(archive["owner"], names, lang) if archive["owner"] >= 0 else ""
         whose = (i18n.text("zone", "commons", lang) if archive["owner"] < 0
                  else _ui("archive_yours", lang) if owner == _ui("you", lang) else _ui("archive_of", lang, player=owner))
+        if archive["card"] is None:  # another player's Secret Archive (rule 176): face down
+            table.add_row(whose, Text(_ui("face_down", lang), style="dim"), "", "", "", "")
+            continue
+        card = game.card(archive["card"])
+        name = i18n.card_name(card, lang)
+        if archive.get("secret"):  # the viewer's own Secret Archive, still face down to the others
+            name += _ui("paren", lang, text=_ui("face_down", lang))
         if archive["size"] == 0:
             table.add_row(whose, Text(_ui("gone", lang, card=name), style="dim"), "", "", "", "")
             continue
@@ -156,6 +175,126 @@ def chain_panel(game: Any, obs: dict[str, Any], names: Sequence[str], lang: str 
                  border_style="magenta", box=box.ROUNDED)
 
 
+def _kind(card: Any, lang: str) -> str:
+    return (_ui("minion_stats", lang, strength=card.strength, health=card.health) if card.is_minion
+            else i18n.text("card_type", "action", lang))
+
+
+def _texts(card: Any, lang: str) -> str:
+    """A card's text blocks on one line, labelled (the texts stay English)."""
+    parts = []
+    for block, text in (("chain", card.chain), ("your_chain", card.your_chain), ("combat", card.combat),
+                        ("your_combat", card.your_combat), ("in_play", card.in_play)):
+        if text:
+            parts.append(f"{i18n.text('block', block, lang)}: {text}")
+    if card.kicker:
+        parts.append(_ui("kicker_text", lang, label=i18n.text("block", "kicker", lang),
+                         colour=i18n.colour_name(card.kicker.colour, lang), text=card.kicker.text))
+    return " ".join(parts)
+
+
+def _card_id_text(game: Any, card_id: str, lang: str, summary: bool = False) -> Text:
+    """A card named by its data id (a draft card or a starting minion, no instance yet)
+    as a coloured name, with its summary (type, colour, cost, links, kicker) if asked."""
+    card = game.card(card_id)
+    text = Text.assemble(colour_dot(card.colour), " ",
+                         (i18n.card_name(card, lang), COLOUR_STYLES.get(card.colour or "", "")))
+    if summary:
+        text.append(_ui("paren", lang, text=card_summary(card, lang)), style="dim")
+    return text
+
+
+def _card_list(game: Any, ids: Sequence[str], lang: str, summary: bool = False) -> Text:
+    if not ids:
+        return Text(_ui("draft_none", lang), style="dim")
+    out = Text()
+    for k, card_id in enumerate(ids):
+        if k:
+            out.append(i18n.text("event", "list_sep", lang))
+        out.append_text(_card_id_text(game, card_id, lang, summary))
+    return out
+
+
+def _dest(dest: str, lang: str) -> str:
+    return _ui(f"dest_{dest}", lang)
+
+
+def draft_panel(game: Any, obs: dict[str, Any], names: Sequence[str], lang: str = "en") -> RenderableType | None:
+    """A draft in progress (rules 17-30) as the viewer sees it: where this pick goes, their
+    draft hand (each card with cost, type, links, kicker and text), their picks so far,
+    the cards they passed on, the face-up commons and how far the others are. Another
+    player's hand and picks are never shown (the observation does not hold them). With
+    no viewer (a replay showing every card) ``obs["drafts"]`` gives every player's view;
+    without it only the public part is shown."""
+    draft = obs.get("draft")
+    if not draft:
+        return None
+    dest, nth, privates = draft_destination(draft)
+    viewer = obs.get("viewer")
+    where = _ui(f"draft_where_{dest}", lang, n=nth, total=privates) if viewer is not None else _dest(dest, lang)
+    title = _ui("draft_title", lang, pick=draft["round"] + 1, picks=len(draft["schedule"]), where=where)
+    parts: list[RenderableType] = []
+    if viewer is not None:
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, expand=True,
+                      title=_ui("draft_hand", lang, count=len(draft["hand"])), title_justify="left")
+        for column in ("card", "cost", "type", "links", "kicker", "text"):
+            table.add_column(_ui(f"col_{column}", lang), overflow="fold")
+        for card_id in draft["hand"]:
+            card = game.card(card_id)
+            table.add_row(_card_id_text(game, card_id, lang), str(card.cost), _kind(card, lang),
+                          Text.assemble(*[colour_dot(c) for c in card.link_colours]),
+                          colour_dot(card.kicker.colour) if card.kicker else Text(""), _texts(card, lang))
+        parts.append(table)
+        parts.append(_picks_line(game, draft, _ui("draft_picks", lang), lang))
+        passed = []  # cards the viewer saw and passed on that did not come back to them
+        for cards in draft["passed"]:
+            passed += [c for c in cards if c not in passed and c not in draft["hand"] and c not in draft["picks"]]
+        if passed:
+            parts.append(Text.assemble((_ui("draft_passed", lang), "bold"), _card_list(game, passed, lang)))
+    elif obs.get("drafts"):
+        for p, view in enumerate(obs["drafts"]):
+            parts.append(Text.assemble((_ui("draft_hand_of", lang, player=_name(p, names, lang)), "bold"),
+                                       _card_list(game, view["hand"], lang)))
+            parts.append(_picks_line(game, view, _ui("draft_picks_of", lang, player=_name(p, names, lang)), lang))
+    parts.append(Text.assemble((_ui("draft_commons", lang), "bold"), _card_list(game, draft["commons"], lang, True)))
+    others = [_ui("draft_progress", lang, player=_name(p, names, lang), picks=draft["pick_counts"][p],
+                  hand=draft["hand_sizes"][p])
+              for p in range(len(draft["pick_counts"])) if p != viewer]
+    if others:
+        parts.append(Text(i18n.text("event", "list_sep", lang).join(others), style="dim"))
+    return Panel(Group(*parts), title=title, title_align="left", border_style="yellow", box=box.ROUNDED)
+
+
+def _picks_line(game: Any, draft: dict[str, Any], label: str, lang: str) -> Text:
+    line = Text.assemble((label, "bold"))
+    if not draft["picks"]:
+        line.append(_ui("draft_none", lang), style="dim")
+    for k, card_id in enumerate(draft["picks"]):
+        if k:
+            line.append(i18n.text("event", "list_sep", lang))
+        line.append_text(_card_id_text(game, card_id, lang))
+        line.append(_ui("paren", lang, text=_dest(draft["schedule"][k], lang)), style="dim")
+    return line
+
+
+def starters_panel(game: Any, obs: dict[str, Any], names: Sequence[str], lang: str = "en") -> RenderableType | None:
+    """Customised starting decks (rule 34) while they are chosen: the colour being chosen
+    and every player's choices so far (public, setup.py ``choose_starters``)."""
+    if obs.get("kind") != "starters":
+        return None
+    choice = starters_choice(game, obs)
+    frame = next((f for f in reversed(obs.get("stack") or []) if f.get("op") == "starters"), None)
+    if choice is None or frame is None:
+        return None
+    lines = []
+    for p, pairs in enumerate(frame.get("picks") or []):
+        ids = [c for pair in pairs for c in pair]
+        lines.append(Text.assemble((_ui("starters_of", lang, player=_name(p, names, lang)), "bold"),
+                                   _card_list(game, ids, lang)))
+    title = _ui("starters_title", lang, colour=i18n.colour_name(choice[0], lang))
+    return Panel(Group(*lines), title=title, title_align="left", border_style="yellow", box=box.ROUNDED)
+
+
 def hand_table(game: Any, obs: dict[str, Any], lang: str = "en") -> RenderableType:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, expand=True)
     for column in ("card", "cost", "type", "text"):
@@ -166,17 +305,8 @@ def hand_table(game: Any, obs: dict[str, Any], lang: str = "en") -> RenderableTy
             table.add_row(card_text(game, obs, cid, lang=lang), "", i18n.text("card_type", "wound", lang),
                           card.wound_text or "")
             continue
-        kind = (_ui("minion_stats", lang, strength=card.strength, health=card.health) if card.is_minion
-                else i18n.text("card_type", "action", lang))
-        parts = []
-        for block, text in (("chain", card.chain), ("your_chain", card.your_chain), ("combat", card.combat),
-                            ("your_combat", card.your_combat), ("in_play", card.in_play)):
-            if text:
-                parts.append(f"{i18n.text('block', block, lang)}: {text}")
-        if card.kicker:
-            parts.append(_ui("kicker_text", lang, label=i18n.text("block", "kicker", lang),
-                             colour=i18n.colour_name(card.kicker.colour, lang), text=card.kicker.text))
-        table.add_row(card_text(game, obs, cid, detail=True, lang=lang), str(card.cost), kind, " ".join(parts))
+        table.add_row(card_text(game, obs, cid, detail=True, lang=lang), str(card.cost), _kind(card, lang),
+                      _texts(card, lang))
     return Panel(table, title=_ui("hand_title", lang, count=len(obs["hand"])), title_align="left",
                  border_style="cyan", box=box.ROUNDED)
 
@@ -199,9 +329,14 @@ def build_view(game: Any, observation: dict[str, Any], events: Sequence[dict[str
     ``lang`` ("en" or "ja")."""
     i18n.check_lang(lang)
     obs = observation
-    parts: list[RenderableType] = [header(game, obs, names, lang), players_table(game, obs, names, lang),
-                                   Panel(archives_table(game, obs, names, lang), title=i18n.text("zone", "archives", lang),
-                                         title_align="left", border_style="grey50", box=box.ROUNDED)]
+    drafting = bool(obs.get("draft"))  # the archives are made and the hands dealt after the draft
+    parts: list[RenderableType] = [header(game, obs, names, lang), players_table(game, obs, names, lang)]
+    if not (drafting and not obs["archives"]):
+        parts.append(Panel(archives_table(game, obs, names, lang), title=i18n.text("zone", "archives", lang),
+                           title_align="left", border_style="grey50", box=box.ROUNDED))
+    for panel in (draft_panel(game, obs, names, lang), starters_panel(game, obs, names, lang)):
+        if panel is not None:
+            parts.append(panel)
     chain = chain_panel(game, obs, names, lang)
     if chain is not None:
         parts.append(chain)
@@ -211,8 +346,9 @@ def build_view(game: Any, observation: dict[str, Any], events: Sequence[dict[str
         parts.append(Text(_ui("status", lang, who=who, decision=i18n.text("decision", obs["kind"], lang),
                               influence=influence), style="bold yellow"))
     if obs.get("viewer") is not None:
-        parts.append(hand_table(game, obs, lang))
-    elif obs.get("hands") is not None:  # a replay of a finished game shows every hand
+        if not (drafting and not obs["hand"]):
+            parts.append(hand_table(game, obs, lang))
+    elif obs.get("hands") is not None and not drafting:  # a replay of a finished game shows every hand
         for p, hand in enumerate(obs["hands"]):
             line = Text.assemble((_ui("hand_of", lang, player=_name(p, names, lang)), "bold"))
             for k, cid in enumerate(hand):

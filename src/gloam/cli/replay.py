@@ -1,8 +1,11 @@
-"""``gloam replay FILE [--as SEAT] [--all]``: step through a recorded game.
+"""``gloam replay FILE [--as SEAT] [--all] [--lang {en,ja}]``: step through a recorded game.
 
 Enter shows the next action, ``b`` goes back one, ``q`` quits. ``--all`` prints every
 step without waiting (for scripts and logs). The whole table is shown by default
-(every hand, every drawn card); ``--as SEAT`` shows only what that seat saw.
+(every hand, every drawn card, every draft hand); ``--as SEAT`` shows only what that
+seat saw (another seat's draft pick is "a draft pick (hidden)"). ``--lang ja`` shows a
+Nightfall record in Japanese, as ``gloam play --lang ja`` does (card names from seed 002;
+card texts stay English); Nightmarium is English only.
 
 A record that cannot be read or does not replay is reported in one line (exit code 2).
 """
@@ -21,6 +24,7 @@ from gloam.cli.play import GAMES, HUMAN, Terminal, seat_names
 from gloam.cli.frontends import frontend
 from gloam.core.errors import GloamError, RecordError
 from gloam.core.record import Record
+from gloam.nightfall import i18n
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -31,6 +35,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--as", dest="seat", type=int, metavar="SEAT",
                         help="show only what seat SEAT (from 0) could see (default: everything)")
     parser.add_argument("--all", action="store_true", help="print every step without waiting")
+    parser.add_argument("--lang", default="en", metavar="{en,ja}",
+                        help="language of a Nightfall replay: en (default) or ja (Japanese: card names from"
+                             " seed 002, phases, labels and log; card texts stay English)")
     parser.set_defaults(run=run)
     return parser
 
@@ -38,7 +45,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
     """Entry point of ``gloam replay``: 0, or 2 for an unreadable record or a bad seat."""
     try:
-        viewer = Replay.load(args.file, args.seat, terminal or play.make_terminal())
+        lang = i18n.check_lang(getattr(args, "lang", "en"))
+        viewer = Replay.load(args.file, args.seat, terminal or play.make_terminal(), lang)
     except GloamError as exc:
         Console(stderr=True).print(f"gloam replay: error: {exc}", highlight=False, markup=False, soft_wrap=True)
         return 2
@@ -53,18 +61,31 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
 
 
 def omniscient_view(state: Any) -> dict[str, Any]:
-    """The table with every hand face up (only for replays of finished records)."""
-    return dict(state.observation(0), viewer=None, hand=[], legal=None,
+    """The table with every hand face up (only for replays of finished records): every
+    hand, every Nightfall draft hand and pick (``drafts``) and every Secret Archive."""
+    view = dict(state.observation(0), viewer=None, hand=[], legal=None,
                 hands=[list(h) for h in state.hands])
+    if getattr(state.game, "name", None) == "nightfall":
+        from gloam.nightfall.setup import draft_view
+
+        n = state.game.num_players
+        if view.get("draft"):
+            view["drafts"] = [draft_view(state, p) for p in range(n)]
+        view["cards"] = list(state.cards)
+        view["archives"] = [dict(a, card=state.archives[k]["card"]) if a.get("card") is None else a
+                            for k, a in enumerate(view["archives"])]
+    return view
 
 
 class Replay:
     """The snapshots of a record (one per step) and how to show each."""
 
-    def __init__(self, record: Record, seat: int | None, terminal: Terminal, source: str = "") -> None:
+    def __init__(self, record: Record, seat: int | None, terminal: Terminal, source: str = "",
+                 lang: str = "en") -> None:
         self.record = record
         self.game = record.new_game()
-        self.ui = frontend(self.game)
+        self.lang = i18n.check_lang(lang) if self.game.name == "nightfall" else "en"  # Nightmarium: English
+        self.ui = frontend(self.game, self.lang)
         n = self.game.num_players
         if seat is not None and not 0 <= seat < n:
             raise RecordError(f"--as {seat}: this is a {n}-player game, seats are 0 to {n - 1}")
@@ -74,37 +95,53 @@ class Replay:
         self.source = source
         self.states = [state.clone() for state, _ in record.states()]
         seats = record.seats if record.seats and len(record.seats) == n else [HUMAN] * n
-        self.names = seat_names(seats, lone_you=False)
+        self.names = seat_names(seats, lone_you=False, lang=self.lang)
+
+    def say(self, key: str, **values: Any) -> str:
+        """A line of the replay's own text in its language."""
+        return i18n.fill("ui", key, self.lang, **values)
 
     @classmethod
-    def load(cls, path: str, seat: int | None, terminal: Terminal) -> "Replay":
+    def load(cls, path: str, seat: int | None, terminal: Terminal, lang: str = "en") -> "Replay":
         record = Record.load(path)
         if record.game not in GAMES:
             raise RecordError(f"{path} is a {record.game} record; gloam replay shows {', '.join(GAMES)}")
-        return cls(record, seat, terminal, path)
+        return cls(record, seat, terminal, path, lang)
 
     @property
     def last(self) -> int:
         return len(self.states) - 1
 
     def title(self) -> Text:
-        seats = ", ".join(f"{name} ({'human' if seat == HUMAN else seat})"
-                          for name, seat in zip(self.names, self.record.seats or []))
-        who = f" as seen by {self.names[self.seat]}" if self.seat is not None else " (all cards face up)"
-        return Text.assemble(("Replay", "bold"), f" of {self.source or 'a record'}: {self.record.game},"
-                             f" seed {self.record.seed}, {self.last} moves", (f"{who}", "dim"),
-                             (f" — {seats}" if seats else "", "dim"))
+        human = self.say("replay_human")
+        seats = i18n.text("event", "list_sep", self.lang).join(
+            self.say("replay_seat", name=name, seat=human if seat == HUMAN else seat)
+            for name, seat in zip(self.names, self.record.seats or []))
+        who = (self.say("replay_as", player=self.names[self.seat]) if self.seat is not None
+               else self.say("replay_all"))
+        return Text.assemble((self.say("replay"), "bold"),
+                             self.say("replay_of", source=self.source or self.say("replay_a_record"),
+                                      game=self.record.game, seed=self.record.seed, moves=self.last),
+                             (f"{who}", "dim"), (self.say("replay_seats", seats=seats) if seats else "", "dim"))
 
     def step_label(self, k: int) -> Text:
-        """``Step k/n``, and for k > 0 who did what."""
-        text = Text(f"Step {k}/{self.last}", style="bold")
+        """``Step k/n``, and for k > 0 who did what. In a replay ``--as`` a seat, another
+        seat's choice of a card that seat cannot see (a draft pick, rules 20-23; a card
+        searched for in a deck) is not named."""
+        text = Text(self.say("replay_step", k=k, last=self.last), style="bold")
         if k == 0:
-            text.append(" · the deal")
+            text.append(self.say("replay_deal"))
             return text
         before = self.states[k - 1]
         actor = before.current_player()
         action = self.record.actions[k - 1]
-        label = self.ui.action_label(before.observation(actor), action, self.names, second_person=False)
+        observation = before.observation(actor)
+        if (self.seat is not None and actor != self.seat
+                and self.ui.hides_choice(before, self.states[k], self.seat, action)):
+            label = i18n.text("action", "draft_hidden" if observation.get("kind") == "draft" else "choice_hidden",
+                              self.lang)
+        else:
+            label = self.ui.action_label(observation, action, self.names, second_person=False)
         text.append(f" · {self.names[actor]}: ", style="bold")
         text.append_text(self.ui.styled(label))
         return text
@@ -138,20 +175,19 @@ class Replay:
                 if note:
                     self.console.print(Text(note, style="bold red"))
                     note = ""
-                hint = "end of the game — b = back, Enter or q = quit: " if k == self.last else \
-                    "Enter = next, b = back, q = quit: "
+                hint = self.say("replay_end_hint") if k == self.last else self.say("replay_hint")
                 answer = self.term.ask(Text(hint, style="cyan")).strip().lower()
                 if answer in ("q", "quit"):
                     return
                 if answer == "b":
                     if k == 0:
-                        note = "This is the first step."
+                        note = self.say("replay_first")
                     k = max(0, k - 1)
                 elif answer == "":
                     if k == self.last:
                         return
                     k += 1
                 else:
-                    note = f"“{answer[:20]}”: press Enter for the next step, b to go back, q to quit."
+                    note = self.say("replay_bad_answer", answer=answer[:20])
         except (KeyboardInterrupt, EOFError):
             self.console.print()

@@ -10,6 +10,18 @@ default; ``lang="ja"`` gives Japanese (card names from seed 002, see ``i18n.py``
 'Pass (play no combat text)'
 >>> describe_action(game, obs, state.legal_action_indices()[0], lang="ja")
 'パス（戦闘テキストを使わない）'
+
+A draft pick (rules 20-22, 30) names the card of the picker's own draft hand, with its
+type, colour, cost, link colours and kicker colour; another player's view of the same
+decision names nothing (``Option N``). Customised starting decks (rule 34) name the pair.
+
+>>> from gloam.nightfall.game import NightfallGame
+>>> draft = NightfallGame(players=2, archives="draft")
+>>> s = draft.new_initial_state(3)
+>>> describe_action(draft, s.observation(0), s.legal_action_indices()[0])
+'Remove Dog Eat Dog from the game (action, red, cost 3, links green/gold, kicker white)'
+>>> describe_action(draft, s.observation(1), s.legal_action_indices()[0])
+'Option 1'
 """
 
 from __future__ import annotations
@@ -65,6 +77,96 @@ def minion_label(game, obs: dict[str, Any], cid: int, lang: str = "en") -> str:
     return f"{i18n.card_name(card, lang)} ({card.strength or 0}/{health})"
 
 
+def card_summary(card: Any, lang: str = "en") -> str:
+    """A short summary of a card for a menu: its type (with strength/health), colour,
+    cost, link colours and kicker colour, e.g. ``"minion 3/2, red, cost 4, links
+    blue/gold, kicker purple"``."""
+    parts = []
+    if card.is_minion:
+        parts.append(i18n.fill("ui", "minion_stats", lang, strength=card.strength, health=card.health))
+    else:
+        parts.append(i18n.text("card_type", card.type, lang, default=card.type))
+    if card.colour:
+        parts.append(i18n.colour_name(card.colour, lang))
+    if card.cost is not None:
+        parts.append(i18n.fill("action", "summary_cost", lang, cost=card.cost))
+    if card.link_colours:
+        links = "/".join(i18n.colour_name(c, lang) for c in card.link_colours)
+        parts.append(i18n.fill("action", "summary_links", lang, links=links))
+    if card.kicker is not None:
+        parts.append(i18n.fill("action", "summary_kicker", lang, colour=i18n.colour_name(card.kicker.colour, lang)))
+    return i18n.text("action", "summary_sep", lang).join(parts)
+
+
+def draft_destination(draft: dict[str, Any]) -> tuple[str, int, int]:
+    """Where the pick in progress goes (``"private"``, ``"commons"`` or ``"removed"``,
+    rules 20-22, 26, 30) and, for a private pick, which of the player's private picks it
+    is and how many there are."""
+    schedule = draft["schedule"]
+    r = draft["round"]
+    dest = schedule[r]
+    return dest, schedule[: r + 1].count("private"), schedule.count("private")
+
+
+def draft_option(game, obs: dict[str, Any], option: int, lang: str = "en") -> str | None:
+    """The draft pick ``Option(option)``: the ``option``-th card of the picker's draft
+    hand (setup.py), named with a summary and where it goes. None when ``obs`` is not
+    the picker's own view (another player's draft hand is never shown)."""
+    draft = obs.get("draft")
+    if not draft or obs.get("viewer") is None or obs["viewer"] != obs.get("to_act"):
+        return None
+    hand = draft["hand"]
+    if not 0 <= option < len(hand):
+        return None
+    card = game.card(hand[option])
+    dest, _, _ = draft_destination(draft)
+    return i18n.fill("action", f"draft_{dest}", lang, card=i18n.card_name(card, lang),
+                     summary=card_summary(card, lang))
+
+
+def _starters_frame(obs: dict[str, Any]) -> dict[str, Any] | None:
+    for frame in reversed(obs.get("stack") or []):
+        if frame.get("op") == "starters":
+            return frame
+    return None
+
+
+def starters_choice(game, obs: dict[str, Any]) -> tuple[str, list[tuple[str, ...]]] | None:
+    """The colour and the pairs of starting minions of the ``starters`` decision in
+    progress (rule 34; ``Option(k)`` chooses the k-th pair, setup.py), else None."""
+    from gloam.nightfall import setup
+
+    frame = _starters_frame(obs)
+    player = obs.get("to_act")
+    if frame is None or player is None or player < 0:
+        return None
+    colours = setup.starter_colours(game)
+    picks = frame.get("picks") or [[] for _ in range(game.players)]
+    done = len(picks[player])
+    if done >= len(colours):
+        return None
+    colour, ids = colours[done]
+    return colour, setup.starter_pairs(ids)
+
+
+def starters_option(game, obs: dict[str, Any], option: int, lang: str = "en") -> str | None:
+    """The starting-deck choice ``Option(option)`` (rule 34): two starting minions of one
+    colour, each named with its summary. None when no such choice is pending."""
+    choice = starters_choice(game, obs)
+    if choice is None or not 0 <= option < len(choice[1]):
+        return None
+    pair = choice[1][option]
+    if len(set(pair)) == 1:
+        card = game.card(pair[0])
+        cards = i18n.fill("action", "starter_twice", lang, card=i18n.card_name(card, lang),
+                          summary=card_summary(card, lang), count=len(pair))
+    else:
+        cards = i18n.text("action", "starter_and", lang).join(
+            i18n.fill("action", "starter_card", lang, card=i18n.card_name(game.card(c), lang),
+                      summary=card_summary(game.card(c), lang)) for c in pair)
+    return i18n.fill("action", "starters", lang, cards=cards)
+
+
 def describe_action(game, obs: dict[str, Any], index: int, names: list[str] | None = None,
                     lang: str = "en") -> str:
     """A clear label for action ``index`` in the decision ``obs`` shows."""
@@ -109,9 +211,11 @@ def describe_action(game, obs: dict[str, Any], index: int, names: list[str] | No
     if ARCHIVE0 <= index < OPTION0:
         k = index - ARCHIVE0
         archive = obs["archives"][k]
+        whose = say("commons") if archive["owner"] < 0 else say("archive_of", player=name(archive["owner"]))
+        if archive["card"] is None:  # another player's Secret Archive (rule 176): face down
+            return say("choose_archive", card=i18n.text("ui", "face_down", lang), whose=whose)
         card = game.card(archive["card"])
         cname = i18n.card_name(card, lang)
-        whose = say("commons") if archive["owner"] < 0 else say("archive_of", player=name(archive["owner"]))
         if kind == "claim":
             return say("claim_commons" if archive["owner"] < 0 else "claim_private",
                        card=cname, cost=card.cost, whose=whose)
@@ -120,6 +224,14 @@ def describe_action(game, obs: dict[str, Any], index: int, names: list[str] | No
         option = index - OPTION0
         if kind == "moon":
             return i18n.text("moon_choice", ("keep", "next", "shuffle")[option], lang)
+        if kind == "draft":
+            label = draft_option(game, obs, option, lang)
+            if label is not None:
+                return label
+        if kind == "starters":
+            label = starters_option(game, obs, option, lang)
+            if label is not None:
+                return label
         return say("option", n=option + 1)
     if ATTACK0 <= index < BLOCK0:
         slot, target = divmod(index - ATTACK0, MAX_PLAYERS)

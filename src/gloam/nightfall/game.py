@@ -32,6 +32,32 @@ _OPTIONS = _OPTIONS + _VARIANTS + ("wounds",)
 _OPTIONS = _OPTIONS + ("decks",)  # the constructed format (rules 166-173, constructed.py)
 
 
+def visible_cards(observation: dict[str, Any]) -> set[int]:
+    """The card instances an observation lets its viewer place: the viewer's hand, cards
+    every player saw go into a hand or onto a deck, discard piles, cards in play and
+    attached, the chain, exiled cards, a hand being looked at, the moon, the wound stack's
+    top and wounds placed on archives (Pipe Bomb). Everything else is hidden from it."""
+    obs = observation
+    visible = set(obs["hand"]) | set(obs["exiled"]) | {e["card"] for e in obs["chain"]}
+    looking = obs.get("looking_at")
+    if looking:
+        visible.update(looking["cards"])
+    for k in obs["known"]:
+        visible.update(k["hand"])
+        visible.update(k["top"])
+    for pile in obs["discards"] + obs["play"]:
+        visible.update(pile)
+    for info in obs["minions"].values():
+        visible.update(info["attached"])
+    if obs["moon"] is not None:
+        visible.add(obs["moon"])
+    if obs["wound_top"] is not None:
+        visible.add(obs["wound_top"])
+    for archive in obs["archives"]:
+        visible.update(cid for _, cid in archive.get("wounds", ()))
+    return visible
+
+
 def check_sets(sets: Any) -> None:
     """The sets a game mixes: known codes, each once, and at least one standalone set
     (Blood Country has no starters or wounds, seed 003)."""
@@ -310,22 +336,7 @@ class NightfallGame(Game):
         state.cards, state.wtype, state.owner = list(obs["cards"]), list(obs["wtype"]), list(obs["owner"])
         looking = obs.get("looking_at")
         known = obs["known"]  # cards everyone saw go into a hand or onto a deck
-        visible = set(obs["hand"]) | set(obs["exiled"]) | {e["card"] for e in obs["chain"]}
-        if looking:
-            visible.update(looking["cards"])
-        for k in known:
-            visible.update(k["hand"])
-            visible.update(k["top"])
-        for pile in obs["discards"] + obs["play"]:
-            visible.update(pile)
-        for info in obs["minions"].values():
-            visible.update(info["attached"])
-        if obs["moon"] is not None:
-            visible.add(obs["moon"])
-        if obs["wound_top"] is not None:
-            visible.add(obs["wound_top"])
-        for archive in obs["archives"]:  # wounds placed on archives (Pipe Bomb) are public
-            visible.update(cid for _, cid in archive.get("wounds", ()))
+        visible = visible_cards(obs)
         hidden: dict[Any, list[int]] = {}
         for cid, owner in enumerate(state.owner):
             if cid not in visible:
