@@ -116,6 +116,9 @@ KIND_OPTIONS = {
     "choose_discard": ("card", "done"),
     "order_events": ("player",),
     "draft": ("option",),
+    "starters": ("option",),  # customised starting decks (rule 34)
+    "optional": ("option", "pass"),  # "you may …" card text
+    "may_discard": ("card", "pass"),  # "you may discard … to …" card text
 }
 
 
@@ -262,7 +265,7 @@ def check_position(state: NightfallState) -> None:
         f"{state.face_up} face-up wounds to give but {len(state.wounds)} in the wound stack (rule 13)"
     for e in state.chain:
         assert g.card(cards[e["card"]]).is_order, "a non-order is in the chain"
-    assert state.phase in ("draft", "combat", "chain", "claim", "cleanup", "over"), f"phase {state.phase!r}"
+    assert state.phase in ("setup", "draft", "combat", "chain", "claim", "cleanup", "over"), f"phase {state.phase!r}"
 
 
 def check_zones(state: NightfallState) -> None:
@@ -301,7 +304,7 @@ def check_options(state: NightfallState) -> None:
             assert cid in hand, f"{kind}: player {p} may play/discard card {cid}, not in hand {hand}"
         elif part == "card" and kind in ("target_minion", "order_blockers"):
             assert i - CARD0 in state.minions, f"{kind}: target {i - CARD0} is not a minion in play"
-        elif part == "card" and kind in ("choose_wounds", "choose_discard"):
+        elif part == "card" and kind in ("choose_wounds", "choose_discard", "may_discard"):
             assert i - CARD0 in hand, f"{kind}: card {i - CARD0} is not in player {p}'s hand"
         elif part == "attack":
             slot, target = divmod(i - ATTACK0, MAX_PLAYERS)
