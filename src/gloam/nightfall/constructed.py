@@ -606,27 +606,13 @@ def determinize(game, obs: dict[str, Any], rng: Any):
     """:meth:`NightfallGame.determinize` for a constructed game: the cards the viewer
     cannot see (other hands, every deck's unknown order, archive cards under the top,
     every wound stack's order) are re-dealt at random among their places."""
-    from gloam.core.rng import Rng
     from gloam.nightfall import engine
+    from gloam.nightfall.game import copy_public, deal_hands_and_decks, visible_cards
     from gloam.nightfall.state import NightfallState
 
-    viewer = obs["viewer"]
     state = NightfallState(game)
     state.cards, state.wtype, state.owner = list(obs["cards"]), list(obs["wtype"]), list(obs["owner"])
-    known = obs["known"]
-    looking = obs.get("looking_at")
-    placed = set(obs["hand"]) | set(obs["exiled"]) | {e["card"] for e in obs["chain"]}
-    if looking:
-        placed.update(looking["cards"])
-    for k in known:
-        placed.update(k["hand"])
-        placed.update(k["top"])
-    for pile in obs["discards"] + obs["play"]:
-        placed.update(pile)
-    for info in obs["minions"].values():
-        placed.update(info["attached"])
-    if obs["moon"] is not None:
-        placed.add(obs["moon"])
+    placed = visible_cards(obs)
     archives = []
     for a in obs["archives"]:
         under = list(a["under"])
@@ -646,38 +632,14 @@ def determinize(game, obs: dict[str, Any], rng: Any):
             hidden.setdefault(owner if owner >= 0 else "moon", []).append(cid)
     for cards in hidden.values():
         rng.shuffle(cards)
-    for q in range(game.players):
-        mine = hidden.pop(q, [])
-        known_hand, known_top = known[q]["hand"], known[q]["top"]
-        if q == viewer:
-            state.hands[q] = list(obs["hand"])
-        elif looking and looking["player"] == q:
-            state.hands[q] = list(looking["cards"])
-        else:
-            unknown = obs["hand_sizes"][q] - len(known_hand)
-            state.hands[q], mine = list(known_hand) + mine[:unknown], mine[unknown:]
-        state.decks[q] = mine + list(known_top)
-        if len(state.decks[q]) != obs["deck_sizes"][q]:
-            raise ValueError(f"observation is inconsistent: player {q}'s hidden cards do not fill the deck")
+    deal_hands_and_decks(state, obs, hidden)
     state.moons = hidden.pop("moon", []) + ([obs["moon"]] if obs["moon"] is not None else [])
     if any(hidden.values()) or len(state.moons) != obs["moon_count"]:
         raise ValueError("observation is inconsistent with the cards of this game")
     state.archives, state.wound_stacks = archives, stacks
     state.eliminated = list(obs["eliminated"])
     state.wounds = []
-    state.discards = [list(d) for d in obs["discards"]]
-    state.play = [list(p) for p in obs["play"]]
-    state.minions = {int(k): engine.deep_copy(v) for k, v in obs["minions"].items()}
-    state.exiled = list(obs["exiled"])
-    state.chain = engine.deep_copy(obs["chain"])
-    state.effects = engine.deep_copy(obs["effects"])
-    state.flags = engine.deep_copy(obs["flags"])
-    state.stack = engine.deep_copy(obs["stack"])
-    for key in ("face_up", "active", "first_player", "turn", "influence", "winner"):
-        setattr(state, key, obs[key])
-    state.phase, state.ending, state.over = obs["phase"], obs["ending"], obs["over"]
-    state.known = [{"hand": list(k["hand"]), "top": list(k["top"])} for k in known]
-    state.rng = Rng(rng.next_u64() if isinstance(rng, Rng) else rng.getrandbits(64))
+    copy_public(state, obs, rng)
     state.check_cards()
     if not state.over:
         engine.run(state)

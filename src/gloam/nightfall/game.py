@@ -58,6 +58,46 @@ def visible_cards(observation: dict[str, Any]) -> set[int]:
     return visible
 
 
+def deal_hands_and_decks(state: NightfallState, obs: dict[str, Any], hidden: dict[Any, list[int]]) -> None:
+    """Determinize: give each player the hand and deck ``obs`` allows, from ``hidden``
+    (each player's unseen cards, shuffled, by owner): the viewer's own hand, a hand the
+    viewer is looking at, the cards everyone saw go into a hand or onto a deck, and the
+    rest of each player's unseen cards to fill hand and deck to their public sizes."""
+    looking, known = obs.get("looking_at"), obs["known"]
+    for q in range(state.game.players):
+        mine = hidden.pop(q, [])
+        known_hand, known_top = known[q]["hand"], known[q]["top"]
+        if q == obs["viewer"]:
+            state.hands[q] = list(obs["hand"])
+        elif looking and looking["player"] == q:
+            state.hands[q] = list(looking["cards"])
+        else:
+            unknown = obs["hand_sizes"][q] - len(known_hand)
+            state.hands[q], mine = list(known_hand) + mine[:unknown], mine[unknown:]
+        state.decks[q] = mine + list(known_top)
+        if len(state.decks[q]) != obs["deck_sizes"][q]:
+            raise ValueError(f"observation is inconsistent: player {q}'s hidden cards do not fill the deck")
+
+
+def copy_public(state: NightfallState, obs: dict[str, Any], rng: Any) -> None:
+    """Determinize: copy what ``obs`` shows as it is (discard piles, play areas, minions,
+    exiled cards, the chain, effects, flags, pending frames, the turn's counters, the
+    known cards) and seed the new state's generator from ``rng``."""
+    state.discards = [list(d) for d in obs["discards"]]
+    state.play = [list(p) for p in obs["play"]]
+    state.minions = {int(k): engine.deep_copy(v) for k, v in obs["minions"].items()}
+    state.exiled = list(obs["exiled"])
+    state.chain = engine.deep_copy(obs["chain"])
+    state.effects = engine.deep_copy(obs["effects"])
+    state.flags = engine.deep_copy(obs["flags"])
+    state.stack = engine.deep_copy(obs["stack"])
+    for key in ("face_up", "active", "first_player", "turn", "influence", "winner"):
+        setattr(state, key, obs[key])
+    state.phase, state.ending, state.over = obs["phase"], obs["ending"], obs["over"]
+    state.known = [{"hand": list(k["hand"]), "top": list(k["top"])} for k in obs["known"]]
+    state.rng = Rng(rng.next_u64() if isinstance(rng, Rng) else rng.getrandbits(64))
+
+
 def check_sets(sets: Any) -> None:
     """The sets a game mixes: known codes, each once, and at least one standalone set
     (Blood Country has no starters or wounds, seed 003)."""
@@ -334,8 +374,6 @@ class NightfallGame(Game):
         viewer = obs["viewer"]
         state = NightfallState(self)
         state.cards, state.wtype, state.owner = list(obs["cards"]), list(obs["wtype"]), list(obs["owner"])
-        looking = obs.get("looking_at")
-        known = obs["known"]  # cards everyone saw go into a hand or onto a deck
         visible = visible_cards(obs)
         hidden: dict[Any, list[int]] = {}
         for cid, owner in enumerate(state.owner):
@@ -344,19 +382,7 @@ class NightfallGame(Game):
                 hidden.setdefault(key, []).append(cid)
         for cards in hidden.values():
             rng.shuffle(cards)
-        for q in range(self.players):
-            mine = hidden.pop(q, [])
-            known_hand, known_top = known[q]["hand"], known[q]["top"]
-            if q == viewer:
-                state.hands[q] = list(obs["hand"])
-            elif looking and looking["player"] == q:
-                state.hands[q] = list(looking["cards"])
-            else:
-                unknown = obs["hand_sizes"][q] - len(known_hand)
-                state.hands[q], mine = list(known_hand) + mine[:unknown], mine[unknown:]
-            state.decks[q] = mine + list(known_top)
-            if len(state.decks[q]) != obs["deck_sizes"][q]:
-                raise ValueError(f"observation is inconsistent: player {q}'s hidden cards do not fill the deck")
+        deal_hands_and_decks(state, obs, hidden)
         # Secret Archives (rule 176): a face-down pile the viewer does not own gets a draft
         # card nobody has seen face up, at random
         faceless = hidden.pop(None, [])
@@ -399,21 +425,11 @@ class NightfallGame(Game):
         state.wounds = hidden.pop("wound", []) + ([obs["wound_top"]] if obs["wound_top"] is not None else [])
         if any(hidden.values()) or len(state.wounds) != obs["wound_count"]:
             raise ValueError("observation is inconsistent with the cards of this game")
-        state.discards = [list(d) for d in obs["discards"]]
-        state.play = [list(p) for p in obs["play"]]
-        state.minions = {int(k): engine.deep_copy(v) for k, v in obs["minions"].items()}
-        state.exiled = list(obs["exiled"])
-        state.chain = engine.deep_copy(obs["chain"])
-        state.effects = engine.deep_copy(obs["effects"])
-        state.flags = engine.deep_copy(obs["flags"])
-        if obs.get("draft") is not None:  # a draft in progress: re-deal what the viewer never saw
-            state.flags["draft"] = setup.redeal_draft(self, obs["draft"], viewer, rng)
-        state.stack = engine.deep_copy(obs["stack"])
-        for key in ("face_up", "active", "first_player", "turn", "influence", "winner"):
-            setattr(state, key, obs[key])
-        state.phase, state.ending, state.over = obs["phase"], obs["ending"], obs["over"]
-        state.known = [{"hand": list(k["hand"]), "top": list(k["top"])} for k in known]
-        state.rng = Rng(rng.next_u64() if isinstance(rng, Rng) else rng.getrandbits(64))
+        # a draft in progress: re-deal what the viewer never saw
+        draft = setup.redeal_draft(self, obs["draft"], viewer, rng) if obs.get("draft") is not None else None
+        copy_public(state, obs, rng)
+        if draft is not None:
+            state.flags["draft"] = draft
         state.check_cards()
         if not state.over:
             engine.run(state)  # the top frame asks its decision again, from this position
