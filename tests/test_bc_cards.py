@@ -37,7 +37,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from nf_scenario import NfTable
+from nf_scenario import NfTable, add_wounds, advance, names, options, start_chain
 
 from gloam.core.errors import SetupError
 from gloam.nightfall.actions import ARCHIVE0, DONE, OPTION0, PASS
@@ -56,47 +56,14 @@ def table(players: int = 2) -> NfTable:
     return NfTable(players=players, sets=SETS)
 
 
-def names(t: NfTable, ids) -> list[str]:
-    return [t.names.get(c, c) for c in ids]
 
 
-def options(t: NfTable, s) -> list[str]:
-    """The names of the cards the pending decision offers (Card/Play/Discard options)."""
-    return sorted(d.split(") (", 1)[1][:-1] for d in t.describe(s) if ") (" in d)
 
 
-def start_chain(t: NfTable, s, plays: list[tuple[int, str]]) -> None:
-    """Build a chain: ``plays`` are (player, card) in order; everyone else stops linking."""
-    for p, card in plays:
-        while s.current_player() != p:
-            t.choose(s, "done", by=s.current_player())
-        t.choose(s, "play", card, by=p)
-    while s.decision_kind() == "link":
-        t.choose(s, "done", by=s.current_player())
 
 
-def advance(t: NfTable, s, kind: str) -> None:
-    """Pass (or stop) every decision until one of ``kind`` is pending."""
-    for _ in range(300):
-        if s.decision_kind() == kind:
-            return
-        legal = s.legal_action_indices()
-        assert legal, f"the game ended before a {kind!r} decision"
-        choice = PASS if PASS in legal else DONE if DONE in legal else None
-        assert choice is not None, f"cannot pass a {s.decision_kind()} decision: {t.describe(s)}"
-        s.apply(choice, s.current_player())
-    raise AssertionError(f"no {kind!r} decision")
 
 
-def add_wounds(t: NfTable, s, p: int, zone: str, types: list[str]) -> list[int]:
-    ids = []
-    for wtype in types:
-        cid = s.new_instance("cw-nf-wound", wound_type=wtype, owner=p)
-        t.names[cid] = f"NF Wound ({wtype})"
-        getattr(s, zone)[p].append(cid)
-        ids.append(cid)
-    s.check_cards()
-    return ids
 
 
 def hand_size(s, p: int) -> int:

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from nf_scenario import NfTable as _NfTable
+from nf_scenario import add_wounds, names, options, start_chain
 
 from gloam.cli.main import main
 from gloam.nightfall.actions import ARCHIVE0, CARD0, DONE, PASS, PLAYER0
@@ -51,36 +52,17 @@ LEADS = {
 
 
 class NfTable(_NfTable):
-    """The scenario table for a game of the NF set: the harness fills the wound stack with
-    The Coldest War's NF wound id, which this game does not load, so the stack is given
-    the NF box's own wound card (the same effect)."""
+    """The scenario table for a game of the NF set alone."""
 
     def __init__(self, players: int = 2, **setup):
         super().__init__(players=players, sets=SETS, **setup)
 
-    def position(self, **kw) -> NightfallState:
-        s = super().position(**kw)
-        s.cards = ["nf-nf-wound" if c == "cw-nf-wound" else c for c in s.cards]
-        return s
-
 
 # ---------------------------------------------------------------------- helpers
-def names(t, ids) -> list[str]:
-    return [t.names.get(c, c) for c in ids]
 
 
-def options(t, s) -> list[str]:
-    return sorted(d.split(") (", 1)[1][:-1] for d in t.describe(s) if ") (" in d)
 
 
-def start_chain(t, s, plays) -> None:
-    """``plays`` are (player, card) in order; then every player stops linking."""
-    for p, card in plays:
-        while s.current_player() != p:
-            t.choose(s, "done", by=s.current_player())
-        t.choose(s, "play", card, by=p)
-    while s.decision_kind() == "link":
-        t.choose(s, "done", by=s.current_player())
 
 
 def settle(s, until: str = "claim") -> None:
@@ -94,15 +76,6 @@ def settle(s, until: str = "claim") -> None:
     raise AssertionError(f"no {until!r} decision")
 
 
-def add_wounds(t, s, player: int, zone: str, types: list[str]) -> list[int]:
-    ids = []
-    for wtype in types:
-        cid = s.new_instance("nf-nf-wound", wound_type=wtype, owner=player)
-        t.names[cid] = f"NF Wound ({wtype})"
-        getattr(s, zone)[player].append(cid)
-        ids.append(cid)
-    s.check_cards()
-    return ids
 
 
 def health(t, s, name: str) -> int:
