@@ -4,6 +4,7 @@ rules 166-173)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from gloam.cli.main import main
 from gloam.cli.options import deck_setup
@@ -116,3 +117,26 @@ def test_play_a_constructed_game_at_the_terminal_with_deck(tmp_path, monkeypatch
     final = Record.load("r.json").replay()
     assert final.is_terminal() and final.eliminated == [1 - final.winner]  # the last player left wins
     assert final.game.setup_json()["decks"][0]["name"] == "Lycan rush"
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples" / "decks").iterdir())
+
+
+def test_every_example_deck_is_valid(capsys):
+    """The decks shipped in examples/decks/ (TOML and JSON, several sets) pass
+    ``gloam deck check`` (rules 166-167)."""
+    assert len(EXAMPLES) >= 3 and {p.suffix for p in EXAMPLES} == {".toml", ".json"}
+    assert main(["deck", "check", *map(str, EXAMPLES)]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": valid (sets ") == len(EXAMPLES)
+
+
+def test_example_decks_meet_in_constructed_games(capsys):
+    """Two different example decks play whole constructed games against each other: every
+    game ends with one player left (rule 171: no draws)."""
+    lycans, vampires = (str(p) for p in EXAMPLES if p.stem in ("lycan-rush", "vampire-court"))
+    assert main(["simulate", "nightfall", "--seats", "heuristic,heuristic", "--deck", lycans, "--deck", vampires,
+                 "--games", "6", "--seed", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["draws"] == 0 and sum(data["wins"]) == 6
+    assert data["setup"]["sets"] == ["CW", "ML"]
