@@ -191,7 +191,12 @@ def test_templates_fill_in_both_languages():
               "label": "Kicker", "colour": "red", "decision": "d", "answer": "a", "seed": 1, "moves": 3,
               "level": "normal", "samples": 10, "tally": "P 1", "strength": 2, "health": 3,
               "summary": "action, red", "pick": 1, "picks": 3, "where": "w", "total": 2, "k": 1, "last": 9,
-              "source": "r.json", "game": "nightfall", "seats": "P (human)", "seat": "human", "hand": 2}
+              "source": "r.json", "game": "nightfall", "seats": "P (human)", "seat": "human", "hand": 2,
+              # Team Play, constructed, drafts and the newer cards' events (test_cli_nightfall_ui.py)
+              "team": "P & Q", "totals": "P & Q: 3", "a": "P", "b": "Q", "mate": "Q", "out": "P",
+              "who_is": "P is", "from_who": "Q", "archive": "the X archive", "procedure": "Martial Law",
+              "dealt": 5, "direction": "left", "privates": "P: X", "commons": "X", "size": 3, "decks": "D",
+              "stacks": "15, 15", "turns": 9, "effect": "2 damage"}
     for name in ("action", "event", "ui"):
         for key in i18n.TABLES[name]:
             for lang in i18n.LANGS:

@@ -125,15 +125,29 @@ class NightfallFrontend(Frontend):
 
     def result(self, state, names):
         from gloam.nightfall import i18n
+        from gloam.nightfall.describe import team_list, team_name
 
         lang = self.lang
         winner = state.winner
         wounds = [state.wound_count(p)[0] for p in range(state.num_players)]
         if winner < 0:
             return i18n.fill("ui", "no_winner", lang, turn=state.turn)
-        who = (i18n.text("ui", "you_win", lang) if names[winner] == i18n.text("ui", "you", lang)
+        sep = i18n.text("event", "list_sep", lang)
+        you = i18n.text("ui", "you", lang)
+        tally = sep.join(f"{names[p]} {w}" for p, w in enumerate(wounds))
+        if getattr(state.game, "teams", False):  # Team Play (rule 178): the team with the fewest wounds
+            mates = state.game.team(winner)
+            team = team_name(mates, list(names), lang)
+            who = (i18n.fill("ui", "team_you_win", lang, team=team) if you in (names[q] for q in mates)
+                   else i18n.fill("ui", "team_win", lang, team=team))
+            totals = sep.join(i18n.fill("ui", "team_total", lang, team=team_name(t, list(names), lang),
+                                        total=sum(wounds[q] for q in t)) for t in team_list(state.num_players))
+            return i18n.fill("ui", "team_fewest", lang, who=who, totals=totals, tally=tally, turn=state.turn)
+        who = (i18n.text("ui", "you_win", lang) if names[winner] == you
                else i18n.fill("ui", "wins", lang, player=names[winner]))
-        tally = i18n.text("event", "list_sep", lang).join(f"{names[p]} {w}" for p, w in enumerate(wounds))
+        if getattr(state, "wound_stacks", None):  # constructed (reading 15): the last player left wins
+            out = sep.join(names[p] for p in state.eliminated)
+            return i18n.fill("ui", "last_left", lang, who=who, tally=tally, out=out, turn=state.turn)
         return i18n.fill("ui", "fewest_wounds", lang, who=who, tally=tally, turn=state.turn)
 
 

@@ -100,17 +100,41 @@ def header(game: Any, obs: dict[str, Any], names: Sequence[str], lang: str = "en
         top = _ui("wound_top", lang, wtype=i18n.text("wound_type", wtype, lang, default=wtype))
     who = _name(obs["active"], names, lang)
     whose = "Your" if who == _ui("you", "en") else f"{who}'s"  # English: "Your turn", not "You's"
+    if obs.get("wound_stacks") is not None:  # constructed (rules 167, 171): each player's own stack
+        stacks = _wound_stacks(obs, names, lang, moon)
+    else:
+        stacks = _ui("wound_stack", lang, face_up=obs["face_up"], top=top, moon=moon)
     return Text.assemble((_ui("title", lang), "bold white on dark_red"),
-                         _ui("whose_turn", lang, turn=obs["turn"], whose=whose, who=who, phase=phase),
-                         _ui("wound_stack", lang, face_up=obs["face_up"], top=top, moon=moon))
+                         _ui("whose_turn", lang, turn=obs["turn"], whose=whose, who=who, phase=phase), stacks)
+
+
+def _wound_stacks(obs: dict[str, Any], names: Sequence[str], lang: str = "en", moon: str = "") -> str:
+    """Constructed (rules 167, 171, reading 15): how many wounds are left in each player's
+    own face-down wound stack (a public count), and who is eliminated."""
+    moon = ""
+    parts = []
+    out = set(obs.get("eliminated") or ())
+    for p, stack in enumerate(obs["wound_stacks"]):
+        name = _name(p, names, lang)
+        parts.append(_ui("stack_out", lang, player=name) if p in out
+                     else _ui("stack_left", lang, player=name, count=len(stack)))
+    return _ui("wound_stacks", lang, stacks=i18n.text("event", "list_sep", lang).join(parts), moon=moon)
+
+
+def _teams(game: Any) -> bool:
+    return bool(getattr(game, "teams", False))
 
 
 def players_table(game: Any, obs: dict[str, Any], names: Sequence[str], lang: str = "en") -> Table:
     table = Table(box=box.SIMPLE_HEAD, expand=True, title=None, show_edge=False)
-    for column in ("player", "wounds", "hand", "deck", "discard_top", "in_play"):
+    teams = _teams(game)  # Team Play (rule 178): seats i and i + N/2 together
+    columns = ("player",) + (("team",) if teams else ()) + ("wounds", "hand", "deck", "discard_top", "in_play")
+    for column in columns:
         table.add_column(_ui(f"col_{column}", lang), overflow="fold")
     wounds = _wounds(obs)
-    for p in range(len(obs["hand_sizes"])):
+    out = set(obs.get("eliminated") or ())  # constructed (reading 15)
+    n = len(obs["hand_sizes"])
+    for p in range(n):
         marker = "▶ " if p == obs["active"] else "  "
         discard = obs["discards"][p]
         top = card_text(game, obs, discard[-1], lang=lang) if discard else Text("—", style="dim")
@@ -126,7 +150,16 @@ def players_table(game: Any, obs: dict[str, Any], names: Sequence[str], lang: st
             for a in info["attached"]:
                 minions.append(" + ")
                 minions.append_text(card_text(game, obs, a, lang=lang))
-        table.add_row(Text(marker + _name(p, names, lang), style="bold" if p == obs["active"] else ""),
+        label = Text(marker + _name(p, names, lang), style="bold" if p == obs["active"] else "")
+        if p in out:
+            label = Text(marker + _name(p, names, lang) + _ui("eliminated_mark", lang), style="dim strike")
+        team = []
+        if teams:
+            half = n // 2
+            mate = p + half if p < half else p - half
+            team = [Text(_ui("team_label", lang, n=p % half + 1, mate=_name(mate, names, lang),
+                             total=wounds[p] + wounds[mate]), style="cyan")]
+        table.add_row(label, *team,
                       str(wounds[p]), str(obs["hand_sizes"][p]), str(obs["deck_sizes"][p]), top,
                       minions if obs["play"][p] else Text("—", style="dim"))
     return table

@@ -185,7 +185,12 @@ def describe_action(game, obs: dict[str, Any], index: int, names: list[str] | No
     def name(p: int) -> str:
         return player_name(p, names, lang)
 
+    frame = _asking_frame(obs)
     if index == PASS:
+        if kind == "optional":
+            return say("decline_optional", text=_may_text(frame), card=_source_name(game, obs, frame, lang))
+        if kind == "may_discard":
+            return say("decline_may_discard", source=_source_name(game, obs, frame, lang))
         return say(f"pass_{kind}" if kind in _PASS else "pass")
     if index == DONE:
         return say(f"done_{kind}" if kind in _DONE else "done")
@@ -199,19 +204,39 @@ def describe_action(game, obs: dict[str, Any], index: int, names: list[str] | No
             return say("discard", card=label(cid))
         if kind == "choose_wounds":
             return say("discard_wound_too", card=label(cid))
+        if kind == "may_discard":
+            return say("may_discard", card=label(cid), source=_source_name(game, obs, frame, lang))
+        if kind == "target_card":
+            picked = _card_pick(game, obs, frame, label(cid), lang, names)
+            if picked is not None:
+                return picked
+        if kind == "order_blockers":
+            return say("order_blocker", minion=minion(cid))
         if str(cid) in obs["minions"]:
             owner = obs["minions"][str(cid)]["controller"]
-            return say("target_minion", minion=minion(cid), owner=name(owner))
+            if owner == obs["viewer"] and name(owner) == i18n.text("ui", "you", lang):  # not "You's"
+                target = say("target_minion_yours", minion=minion(cid))
+            else:
+                target = say("target_minion", minion=minion(cid), owner=name(owner))
+            effect = _effect(game, obs, frame, lang) if kind == "target_minion" else None
+            return say("with_effect", target=target, effect=effect) if effect else target
         return say("choose", card=label(cid))
     if DISCARD0 <= index < DISCARD0 + MAX_INSTANCES:
         return say("discard_influence", card=label(index - DISCARD0))
     if PLAYER0 <= index < PLAYER0 + MAX_PLAYERS:
         p = index - PLAYER0
-        return say("target_self") if p == obs["viewer"] else say("target_player", player=name(p))
+        if kind == "order_events":
+            return say("next_affected", player=i18n.text("ui", "you", lang) if p == obs["viewer"] else name(p))
+        target = say("target_self") if p == obs["viewer"] else say("target_player", player=name(p))
+        effect = _effect(game, obs, frame, lang) if kind == "target_player" else None
+        return say("with_effect", target=target, effect=effect) if effect else target
     if ARCHIVE0 <= index < OPTION0:
         k = index - ARCHIVE0
         archive = obs["archives"][k]
-        whose = say("commons") if archive["owner"] < 0 else say("archive_of", player=name(archive["owner"]))
+        whose = (say("commons") if archive["owner"] < 0
+                 else say("archive_yours") if archive["owner"] == obs["viewer"] and name(archive["owner"]) == i18n.text(
+                     "ui", "you", lang)
+                 else say("archive_of", player=name(archive["owner"])))
         if archive["card"] is None:  # another player's Secret Archive (rule 176): face down
             return say("choose_archive", card=i18n.text("ui", "face_down", lang), whose=whose)
         card = game.card(archive["card"])
@@ -219,11 +244,17 @@ def describe_action(game, obs: dict[str, Any], index: int, names: list[str] | No
         if kind == "claim":
             return say("claim_commons" if archive["owner"] < 0 else "claim_private",
                        card=cname, cost=card.cost, whose=whose)
+        op_name = (frame or {}).get("op")
+        if kind == "target_archive" and op_name in _ARCHIVE_PICKS:
+            kind_text = i18n.text("effect", (frame or {}).get("kind", ""), lang) if op_name == "continuous" else ""
+            return say(_ARCHIVE_PICKS[op_name], card=cname, whose=whose, kind=kind_text)
         return say("choose_archive", card=cname, whose=whose)
     if OPTION0 <= index < ATTACK0:
         option = index - OPTION0
         if kind == "moon":
             return i18n.text("moon_choice", ("keep", "next", "shuffle")[option], lang)
+        if kind == "optional" and option == 0:
+            return say("accept_optional", text=_may_text(frame), card=_source_name(game, obs, frame, lang))
         if kind == "draft":
             label = draft_option(game, obs, option, lang)
             if label is not None:
@@ -241,6 +272,90 @@ def describe_action(game, obs: dict[str, Any], index: int, names: list[str] | No
     blocker = obs["play"][obs["viewer"]][slot]
     attacker = obs["flags"]["attacks"][attack]["minion"]
     return say("block", attacker=minion(attacker), blocker=minion(blocker))
+
+
+_ARCHIVE_PICKS = {"archive_to_deck": "pick_archive_to_deck", "claim_free_now": "pick_claim_free",
+                  "wound_to_archive": "pick_wound_to_archive", "continuous": "pick_archive_effect"}
+_CARD_PICKS = {"tutor": "pick_tutor", "exile_own_discard": "pick_exile_discard",
+               "exile_order_from_discard": "pick_exile_order", "place_from_discard": "pick_place_from_discard",
+               "resolve_from_hand": "pick_resolve_from_hand"}
+
+
+def _effect(game, obs: dict[str, Any], frame: dict[str, Any] | None, lang: str) -> str | None:
+    """What happens to the target minion or player chosen now, from the asking frame
+    (its op and amount), e.g. "2 damage"; None when the frame says nothing more."""
+    if not frame:
+        return None
+    op_name, amount = frame.get("op"), frame.get("amount")
+
+    def fx(key: str, **values: Any) -> str:
+        return i18n.fill("action", key, lang, **values)
+
+    if op_name in ("damage", "damage_player") and isinstance(amount, int):
+        return fx("fx_damage", amount=amount)
+    if op_name == "restore":
+        return fx("fx_restore_all") if amount is None else fx("fx_restore", amount=amount)
+    if op_name in ("strength", "lasting_strength") and isinstance(amount, int):
+        return fx(f"fx_{op_name}", amount=amount)
+    if op_name == "minion_to_hand":
+        return fx("fx_capture" if frame.get("capture") else "fx_minion_to_hand")
+    if op_name == "attach_self":
+        return fx("fx_attach_self", source=_source_name(game, obs, frame, lang))
+    if op_name == "fight":
+        return fx("fx_fight_second" if "first" in frame else "fx_fight_first")
+    if op_name == "discard" and isinstance(amount, int):
+        return fx("fx_discard", amount=amount)
+    if op_name == "receive_target" and isinstance(amount, int):
+        return fx("fx_receive", amount=amount)
+    if op_name == "lose_influence" and isinstance(amount, int):
+        return fx("fx_lose_influence", amount=amount)
+    if op_name == "continuous" and frame.get("kind") in ("unblockable", "no_kickers"):
+        return fx(f"fx_{frame['kind']}")
+    simple = {"destroy": "fx_destroy", "minion_to_deck": "fx_minion_to_deck", "take_control": "fx_take_control",
+              "self_and_controller_damage": "fx_self_and_controller", "inspect_discard": "fx_inspect_discard",
+              "archive_to_deck": "fx_archive_to_deck"}
+    return fx(simple[op_name]) if op_name in simple else None
+
+
+def _asking_frame(obs: dict[str, Any]) -> dict[str, Any] | None:
+    """The frame that asks the pending decision: the top of the (public) frame stack."""
+    stack = obs.get("stack") or []
+    return stack[-1] if stack else None
+
+
+def _source_name(game, obs: dict[str, Any], frame: dict[str, Any] | None, lang: str) -> str:
+    """The name of the card whose text asks (the frame's ``source``), or "this card"."""
+    source = (frame or {}).get("source")
+    if isinstance(source, int) and 0 <= source < len(obs["cards"]) and obs["cards"][source] is not None:
+        return i18n.card_name(game.card(obs["cards"][source]), lang)
+    return i18n.text("event", "this_card", lang)
+
+
+def _may_text(frame: dict[str, Any] | None) -> str:
+    """What an optional text ("You may …", verbs.py ``may``) does, from its prompt: the
+    card's English words, without "You may"."""
+    prompt = str((frame or {}).get("prompt") or "").removeprefix("You may ").removeprefix("you may ")
+    return prompt.rstrip(".") or "resolve the optional text"
+
+
+def _card_pick(game, obs: dict[str, Any], frame: dict[str, Any] | None, card: str, lang: str,
+               names: list[str] | None) -> str | None:
+    """A ``target_card`` option named by what choosing it does (the asking frame's op)."""
+    if not frame:
+        return None
+    op_name = frame.get("op")
+    if op_name in _CARD_PICKS:
+        return i18n.fill("action", _CARD_PICKS[op_name], lang, card=card)
+    if op_name == "fetch":
+        return i18n.fill("action", "pick_fetch", lang, card=card,
+                         dest=i18n.text("zone", str(frame.get("to")), lang))
+    if op_name == "inspect_discard" and "victim" in frame:
+        return i18n.fill("action", "pick_inspect_discard", lang, card=card,
+                         player=player_name(frame["victim"], names, lang))
+    if op_name == "mark_order":
+        key = f"pick_mark_{frame.get('flag')}"
+        return i18n.fill("action", key if key in i18n.ACTIONS else "pick_mark", lang, card=card)
+    return None
 
 
 def _play(game, obs: dict[str, Any], cid: int, lang: str = "en") -> str:
@@ -263,6 +378,9 @@ def _play(game, obs: dict[str, Any], cid: int, lang: str = "en") -> str:
     return i18n.fill("action", "link", lang, card=label, kicker=kicker)
 
 
+_IRREGULAR = {"goes": "go", "has": "have", "is": "are"}  # "You go first", not "You goe first"
+
+
 def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list[str] | None = None,
                    lang: str = "en") -> str:
     """One line for an event already redacted for the reader (``events_for(viewer)``)."""
@@ -276,7 +394,9 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     def does(verb: str, key: str = "player") -> str:
         """"Bob draws", but "You draw" for the reader called "You" (English only)."""
         name = who(key)
-        return f"{name} {verb[:-1] if name == you and verb.endswith('s') else verb}"
+        if name != you:
+            return f"{name} {verb}"
+        return f"{name} {_IRREGULAR.get(verb, verb.removesuffix('s'))}"
 
     def whose(key: str = "player") -> str:
         name = who(key)
@@ -297,7 +417,40 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     def reason() -> str:
         return i18n.text("reason", event["reason"], lang, default=event["reason"])
 
+    def is_(key: str = "player") -> str:
+        """"Bob is", but "You are" (English only; Japanese templates take ``who``)."""
+        name = who(key)
+        return f"{name} {'are' if name == you else 'is'}"
+
+    def named(card_id: str) -> str:
+        """A card named by its data id (draft cards, starters, archives)."""
+        return i18n.card_name(game.card(card_id), lang)
+
+    def named_list(ids: list[str]) -> str:
+        return i18n.text("event", "list_sep", lang).join(named(c) for c in ids) or i18n.text("event", "nothing", lang)
+
+    def source() -> str:
+        src = event.get("source")
+        if isinstance(src, int) and 0 <= src < len(obs["cards"]) and obs["cards"][src] is not None:
+            return card_label(game, obs, src, lang)
+        return i18n.text("event", "this_card", lang)
+
+    def archive(k: int) -> str:
+        shown = obs["archives"][k] if 0 <= k < len(obs["archives"]) else None
+        if shown is None:
+            return i18n.text("zone", "archives", lang)
+        whose_archive = (i18n.text("action", "commons", lang) if shown["owner"] < 0
+                         else i18n.fill("action", "archive_of", lang, player=player_name(shown["owner"], names, lang)))
+        cname = named(shown["card"]) if shown.get("card") else i18n.text("ui", "face_down", lang)
+        return say("archive_named", card=cname, whose=whose_archive)
+
+    def wounds_tally() -> str:
+        return i18n.text("event", "list_sep", lang).join(
+            f"{player_name(p, names, lang)} {w}" for p, w in enumerate(event["wounds"]))
+
     if t == "setup":
+        if "wound_stacks" in obs:  # constructed (rule 168): no face-up wounds, own stacks
+            return say("setup_constructed", players=event["players"])
         return say("setup", players=event["players"], face_up=event["face_up"])
     if t == "turn":
         return say("turn", turn=event["turn"], whose=whose(), who=who())
@@ -321,6 +474,17 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "last_wound":
         return say("last_wound")
     if t == "game_over":
+        if event["winner"] < 0:
+            return say("game_over_none", wounds=wounds_tally())
+        if "eliminated" in event:  # constructed (reading 15): the last player left wins
+            return say("game_over_last", who_is=is_("winner"), who=who("winner"), wounds=wounds_tally())
+        if "winners" in event:  # Team Play (rule 178): the team with the fewest wounds in total
+            mates = event["winners"]
+            teams = team_list(len(event["wounds"]))
+            totals = i18n.text("event", "list_sep", lang).join(
+                i18n.fill("ui", "team_total", lang, team=team_name(team, names, lang),
+                          total=sum(event["wounds"][q] for q in team)) for team in teams)
+            return say("game_over_team", team=team_name(mates, names, lang), totals=totals, wounds=wounds_tally())
         return say("game_over", does=does("wins", "winner"), who=who("winner"),
                    wounds=i18n.text("event", "list_sep", lang).join(map(str, event["wounds"])))
     if t == "phase":
@@ -367,6 +531,10 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
         return say("attach", card=card(), minion=card_label(game, obs, event["minion"], lang))
     if t == "look":
         values = {"does": does("looks"), "who": who(), "whose": whose("target"), "target": who("target")}
+        if event.get("zone") == "deck":  # Tactical Prep: looking through one's own deck
+            if "cards" in event:
+                return say("look_deck_cards", cards=cards(event["cards"]), **values)
+            return say("look_deck", **values)
         if "cards" in event:
             return say("look_cards", cards=cards(event["cards"]), **values)
         return say("look", **values)
@@ -375,4 +543,97 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "moon":
         choice = event["choice"] if lang == "en" else i18n.text("moon_done", event["choice"], lang)
         return say("moon", who=who(), choice=choice, moon=card("moon"))
+    # the constructed format (rules 166-173, reading 15)
+    if t == "constructed":
+        stacks = i18n.text("event", "list_sep", lang).join(str(n) for n in event["wound_stacks"])
+        return say("constructed", decks=i18n.text("event", "list_sep", lang).join(event["decks"]), stacks=stacks)
+    if t == "eliminated":
+        return say("eliminated", who_is=is_(), who=who(), wounds=event["wounds"])
+    if t == "wound_to_stack":
+        return say("wound_to_stack", card=card(), whose=whose(), who=who(), reason=reason())
+    if t == "unresolved":
+        return say("unresolved", card=card())
+    if t == "turn_limit":
+        return say("turn_limit", turns=event["turns"])
+    if t == "first_player":
+        return say("first_player", does=does("goes"), who=who())
+    # the drafts (rules 17-30), Secret Archives (rule 176), starting decks (rule 34)
+    if t == "draft":
+        procedure = i18n.text("event", f"procedure_{event['procedure']}", lang, default=event["procedure"])
+        return say("draft", procedure=procedure, dealt=event["dealt"], commons=named_list(event["commons"]))
+    if t == "draft_hand":
+        if "cards" in event:
+            return say("draft_hand_cards", does=does("gets"), who=who(), count=event["count"],
+                       cards=named_list(event["cards"]))
+        return say("draft_hand", does=does("gets"), who=who(), count=event["count"])
+    if t == "draft_pick":
+        dest = i18n.text("ui", f"dest_{event['dest']}", lang, default=event["dest"])
+        if "card" in event:
+            return say("draft_pick_card", does=does("picks"), who=who(), card=named(event["card"]),
+                       pick=event["pick"], dest=dest)
+        return say("draft_pick", does=does("picks"), who=who(), pick=event["pick"], dest=dest)
+    if t == "draft_pass":
+        return say("draft_pass", direction=i18n.text("event", f"direction_{event['direction']}", lang,
+                                                      default=event["direction"]))
+    if t == "draft_reveal":
+        privates = i18n.text("event", "group_sep", lang).join(
+            say("whose_cards", player=player_name(q, names, lang),
+                cards=say("face_down_count", count=picks) if isinstance(picks, int) else named_list(picks))
+            for q, picks in enumerate(event["private"]))
+        line = say("draft_reveal", privates=privates, commons=named_list(event["commons"]))
+        if event.get("filled"):
+            line += say("draft_reveal_filled", cards=named_list(event["filled"]))
+        return line
+    if t == "secret_archives":
+        if "cards" in event:
+            return say("secret_archives_cards", whose=whose()[:1].upper() + whose()[1:], who=who(),
+                       cards=named_list(event["cards"]))
+        return say("secret_archives", does=does("keeps"), who=who(), count=len(event["archives"]))
+    if t == "archive_revealed":
+        return say("archive_revealed", whose=whose()[:1].upper() + whose()[1:], who=who(), card=named(event["card"]))
+    if t == "starters":
+        return say("starters", does=does("takes"), who=who(), cards=named_list(event["cards"]),
+                   colour=i18n.colour_name(event["colour"], lang))
+    # effects of the Martial Law, Nightfall and Blood Country cards
+    if t == "prevented":
+        return say("prevented", who=who(), amount=event["amount"])
+    if t == "to_hand":
+        if event.get("capture"):
+            return say("to_hand_capture", does=does("captures"), who=who(), card=card(), whose=whose(),
+                       from_who=who("from"))
+        return say("to_hand", card=card(), whose=whose(), who=who())
+    if t == "lasting_strength":
+        return say("lasting_strength", card=card(), amount=event["amount"])
+    if t == "wound_to_archive":
+        return say("wound_to_archive", does=does("places"), who=who(), archive=archive(event["archive"]))
+    if t == "control":
+        return say("control", does=does("takes"), who=who(), card=card(), from_who=who("from"))
+    if t == "chain_kickers":
+        return say("chain_kickers", whose=whose()[:1].upper() + whose()[1:], who=who(),
+                   card=source())
+    if t == "new_archive":
+        return say("new_archive", does=does("makes"), who=who(), size=event["size"], card=card("top"))
+    if t == "reveal":
+        return say("reveal", does=does("reveals"), who=who(), card=card())
+    if t == "lose_influence":
+        if not event.get("had", True):
+            return say("lose_influence_none", who=who(), amount=event["amount"])
+        return say("lose_influence", does=does("loses"), who=who(), amount=event["amount"])
+    if t == "to_deck":
+        return say("to_deck", card=card(), whose=whose(), who=who())
+    if t == "mark_order":
+        key = f"mark_{event['flag']}"
+        return say(key if key in i18n.EVENTS else "mark_other", card=card(), source=source())
     return i18n.text("event_name", t, lang)
+
+
+def team_list(players: int) -> list[tuple[int, ...]]:
+    """Team Play (rule 178): seats i and i + N/2 are teammates; the teams in seat order."""
+    half = players // 2
+    return [(p, p + half) for p in range(half)]
+
+
+def team_name(team: Any, names: list[str] | None = None, lang: str = "en") -> str:
+    """A team as its players' names, e.g. "You & Carol"."""
+    a, b = (player_name(q, names, lang) for q in team)
+    return i18n.fill("ui", "team_of", lang, a=a, b=b)
