@@ -508,3 +508,17 @@ def test_a_human_series_stopped_in_a_game_resumes_by_dealing_that_game_again(scr
     assert main(["series", "--resume", "part.json"]) == 0  # keeps saving to the file it resumed
     resumed = HumanSeries.from_json(json.loads(Path("part.json").read_text()))
     assert [g.totals for g in resumed.games] == [g.totals for g in whole.games]
+
+
+@pytest.mark.parametrize("lang, line", [("en", "JAREK, green is unhurt: nothing to restore"),
+                                        ("ja", "無傷のため回復しない")])
+def test_healing_an_unhurt_minion_says_nothing_was_restored(lang, line):
+    """Rule 111: healing never raises health above the printed maximum, so healing an
+    unhurt minion restores nothing; the log says so rather than "regains 0 health"."""
+    from nf_scenario import NfTable
+
+    t = NfTable(players=2)
+    s = t.position(play={1: ["JAREK"]})
+    event = {"type": "restore", "card": t.id(s, "JAREK"), "amount": 0}
+    text = describe_event(t.game, s.observation(0), event, ["You", "Bob"], lang=lang)
+    assert line in text and "0" not in text

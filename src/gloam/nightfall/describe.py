@@ -517,7 +517,7 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "influence":
         return say("influence", does=does("gains"), who=who(), amount=event["amount"])
     if t == "restore":
-        return say("restore", card=card(), amount=event["amount"])
+        return say("restore" if event["amount"] else "restore_none", card=card(), amount=event["amount"])
     if t == "strength":
         return say("strength", card=card(), amount=event["amount"])
     if t == "effect":

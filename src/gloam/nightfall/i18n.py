@@ -343,6 +343,7 @@ EVENTS = {
     "claim": _t("{does} {card} for {cost} influence", "{who}は影響力{cost}で{card}を獲得した"),
     "influence": _t("{does} {amount} influence", "{who}は影響力を{amount}得た"),
     "restore": _t("{card} regains {amount} health", "{card}は体力を{amount}回復した"),
+    "restore_none": _t("{card} is unhurt: nothing to restore", "{card}は無傷のため回復しない"),
     "strength": _t("{card} gets +{amount} strength this turn", "{card}はこのターン戦力+{amount}"),
     "effect": _t("{who}: {kind} this turn", "{who}: このターン{kind}"),
     "fetch": _t("{does} {card} into {dest}", "{who}は{card}を{dest}に置いた"),
