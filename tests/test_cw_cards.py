@@ -254,12 +254,13 @@ def test_snowstorm_in_play_exile_when_destroyed_or_discarded():
     exiled_when_destroyed("Snowstorm")
 
 
-@pytest.mark.parametrize("first, wounds", [("Emil Balev", 4), ("Snowstorm", 3)])
+@pytest.mark.parametrize("first, wounds", [("Emil Balev", 3), ("Snowstorm", 2)])
 def test_snowstorm_faq_strength_varies_as_opposing_minions_are_destroyed(first, wounds):
     """FAQ "Snowstorm" (000): "Yes, his strength will vary as opposing minions are
-    destroyed. Timing is everything." Emil Balev (4) and Snowstorm attack; "Kilo 13" blocks
-    Emil and is destroyed. If Emil's combat comes first, Snowstorm then hits for 2; if
-    Snowstorm's comes first, for 1."""
+    destroyed. Timing is everything." Emil Balev (3, designed; 1 damage beyond the
+    blocker's health goes through) and Snowstorm attack; "Kilo 13" blocks Emil and is
+    destroyed. If Emil's combat comes first, Snowstorm then hits for 2; if Snowstorm's
+    comes first, for 1."""
     assert "Timing is everything" in NfTable().game.card_sets[0].card("Snowstorm").faq_rulings[0].text
     t = NfTable(players=2)
     s = t.position(play={0: ["Emil Balev", "Snowstorm"], 1: ["Kilo 13"]}, phase="combat")
@@ -607,9 +608,10 @@ def test_emil_balev_chain_and_feed_each_repeat_picks_its_own_target():
     assert names(t, s.discards[0]) == ["NF Wound (bite)"] and names(t, s.play[0]) == ["Emil Balev"]
 
 
-def test_emil_balev_kicker_draws_two_cards_for_whoever_linked_him():
-    """Kicker: Draw 2 cards. Player 1 links Emil to player 0's "Kilo 13" (blue): player 1
-    draws 2 (rule 137); the feed is his too."""
+def test_emil_balev_kicker_draws_one_card_for_whoever_linked_him():
+    """Kicker: Draw 1 card (designed; 2 before the balance tuning, docs/balance.md).
+    Player 1 links Emil to player 0's "Kilo 13" (blue): player 1 draws 1 (rule 137); the
+    feed is his too."""
     t = NfTable(players=2)
     s = t.position(hands={0: ["Kilo 13"], 1: ["Emil Balev"]}, decks={1: ["JAREK", "Snowstorm", "Victor One"]},
                    play={0: ["Gregor Dzanic"]})
@@ -618,14 +620,14 @@ def test_emil_balev_kicker_draws_two_cards_for_whoever_linked_him():
     t.choose(s, "card", "Gregor Dzanic", by=1)
     assert s.decision_kind() == "feed" and s.current_player() == 1
     t.choose(s, "pass", by=1)
-    assert sorted(names(t, s.hands[1])) == ["Snowstorm", "Victor One"] and names(t, s.decks[1]) == ["JAREK"]
+    assert names(t, s.hands[1]) == ["Victor One"] and names(t, s.decks[1]) == ["JAREK", "Snowstorm"]
     t.choose(s, "card", "Gregor Dzanic", by=0)  # Kilo 13
     assert t.view(s)["damage"]["Gregor Dzanic"] == 2 and names(t, s.play[1]) == ["Emil Balev"]
 
 
 def test_emil_balev_feed_belongs_to_the_chain_text_so_it_comes_before_the_kicker():
     """"Kilo 13" (blue) > Emil Balev with an otherwise empty hand: the chain text and its
-    feed come first (nothing to pay with: only Pass), then the kicker draws 2."""
+    feed come first (nothing to pay with: only Pass), then the kicker draws 1."""
     t = NfTable(players=2)
     s = t.position(hands={0: ["Kilo 13", "Emil Balev"]}, decks={0: ["JAREK", "Snowstorm"]},
                    play={1: ["Gregor Dzanic"]})
@@ -986,19 +988,26 @@ def test_blowtorch_triage_kicker_target_players_orders_lose_their_kickers(target
 # ---------------------------------------------------------------------- Dog Eat Dog
 def test_dog_eat_dog_chain_a_minion_inflicts_its_strength_on_another_and_kicker_draws():
     """Chain: Target minion inflicts damage equal to its strength on another target
-    minion. Kicker: Draw 1 card. "Snowstorm" (white) > Dog Eat Dog: JAREK with Full Battle
-    Rattle (1 + 2) hits player 1's Gregor Dzanic for 3; JAREK cannot be his own second
-    target; then the kicker draws."""
+    minion. Draw 1 card. Kicker: Draw 2 cards (designed; the balance tuning added the
+    chain's draw and the kicker's second card, docs/balance.md). "Snowstorm" (white) > Dog
+    Eat Dog: JAREK with Full Battle Rattle (1 + 2) hits player 1's Gregor Dzanic for 3;
+    JAREK cannot be his own second target; then the chain text draws one card and the
+    kicker two, the top three of four."""
     t = NfTable(players=2)
-    s = t.position(hands={0: ["Snowstorm", "Dog Eat Dog"]}, decks={0: ["Kilo 13"]},
+    s = t.position(hands={0: ["Snowstorm", "Dog Eat Dog"]},
+                   decks={0: ["Victor One", "JAREK", "Clever Ivan", "Kilo 13"]},
                    play={0: ["JAREK"], 1: ["Gregor Dzanic"]}, attached={"JAREK": ["Full Battle Rattle"]})
     start_chain(t, s, [(0, "Snowstorm"), (0, "Dog Eat Dog")])
     assert options(t, s) == ["Gregor Dzanic", "JAREK"]
     t.choose(s, "card", "JAREK", by=0)
     assert options(t, s) == ["Gregor Dzanic"]
     t.choose(s, "card", "Gregor Dzanic", by=0)
-    assert t.view(s)["damage"] == {"JAREK": 0, "Gregor Dzanic": 3, "Snowstorm": 0}
-    assert names(t, s.hands[0]) == ["Kilo 13"] and s.decision_kind() == "claim"
+    # Gregor (health 3, designed) is destroyed by the 3 damage
+    assert names(t, s.discards[1]) == ["Gregor Dzanic"] and t.view(s)["damage"] == {"JAREK": 0, "Snowstorm": 0}
+    kinds = [e["type"] for e in s.events]
+    assert kinds.index("destroyed") < kinds.index("kicker")  # the chain text first (rule 136)
+    assert sorted(names(t, s.hands[0])) == ["Clever Ivan", "JAREK", "Kilo 13"] and s.decision_kind() == "claim"
+    assert names(t, s.decks[0]) == ["Victor One"]
 
 
 # ---------------------------------------------------------------------- Fresh Meat
@@ -1260,7 +1269,7 @@ def test_still_standing_kicker_restores_all_health_to_target_minion():
 def test_unholy_resurrection_chain_only_a_ghoul_from_your_discard_pile_into_play():
     """Chain: Place target ghoul from your discard pile into play. JAREK and Foul Revenant
     are targets; "Kilo 13" (a hunter) and player 1's Patrol Zombie are not. Foul Revenant
-    enters play at full health; Unholy Resurrection goes to the discard pile."""
+    enters play at full health (2, designed); Unholy Resurrection goes to the discard pile."""
     t = NfTable(players=2)
     s = t.position(hands={0: ["Unholy Resurrection"]},
                    discards={0: ["JAREK", "Kilo 13", "Foul Revenant"], 1: ["Patrol Zombie"]})
@@ -1268,7 +1277,7 @@ def test_unholy_resurrection_chain_only_a_ghoul_from_your_discard_pile_into_play
     assert s.decision_kind() == "target_card" and options(t, s) == ["Foul Revenant", "JAREK"]
     t.choose(s, "card", "Foul Revenant", by=0)
     revenant = t.id(s, "Foul Revenant")
-    assert s.play[0] == [revenant] and s.health_left(revenant) == 3
+    assert s.play[0] == [revenant] and s.health_left(revenant) == 2
     assert names(t, s.discards[0]) == ["JAREK", "Kilo 13", "Unholy Resurrection"]
 
 

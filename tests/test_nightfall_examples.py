@@ -69,7 +69,7 @@ def test_combat_example_katya_sophia_bone_cruncher_000_combat_phase_002_p15():
     s = t.position(phase="combat", active=SCOTT,
                    play={SCOTT: ["Katya Iliyevna", "Sophia Otrava", "Bone Cruncher"],
                          BRAD: ["Kaos 33", "Kaspar Udunian", "Gregor Dzanic"]},
-                   damage={"Gregor Dzanic": 2})  # "damaged in a previous turn"
+                   damage={"Gregor Dzanic": 1})  # "damaged in a previous turn" (health 3, designed)
     katya, sophia, cruncher = (t.id(s, n) for n in ("Katya Iliyevna", "Sophia Otrava", "Bone Cruncher"))
     kaos, kaspar, gregor = (t.id(s, n) for n in ("Kaos 33", "Kaspar Udunian", "Gregor Dzanic"))
     # The stated values the example needs.

@@ -365,9 +365,9 @@ def test_rule_60_a_starter_discarded_from_hand_by_a_card_effect_is_not_exiled():
 
 
 def test_rule_61_117_destroyed_and_discarded_minions_go_to_their_owners_discard_piles():
-    """Emil Balev (4) attacks; player 1 blocks with Sophia Otrava (2 health): Sophia is
-    destroyed, into player 1's discard pile; at the end of combat Emil is discarded (not
-    destroyed) into player 0's."""
+    """Emil Balev (3, designed) attacks; player 1 blocks with Sophia Otrava (2 health):
+    Sophia is destroyed, into player 1's discard pile; at the end of combat Emil is
+    discarded (not destroyed) into player 0's."""
     t = NfTable(players=2)
     s = t.position(play={0: ["Emil Balev"], 1: ["Sophia Otrava"]}, phase="combat")
     pass_windows(t, s)
@@ -380,7 +380,7 @@ def test_rule_61_117_destroyed_and_discarded_minions_go_to_their_owners_discard_
     assert names(t, s.discards[0]) == ["Emil Balev"]
     assert [(e["type"], t.names[e["card"]]) for e in s.events if e["type"] in ("destroyed", "discarded")] == \
         [("destroyed", "Sophia Otrava"), ("discarded", "Emil Balev")]
-    assert t.view(s)["wounds"] == [0, 2]  # 4 damage, 2 absorbed
+    assert t.view(s)["wounds"] == [0, 1]  # 3 damage, 2 absorbed
 
 
 # ---------------------------------------------------------------------- A9 targeting
@@ -616,7 +616,7 @@ def test_rule_87_banner_89_put_into_play_before_blockers_may_block():
     assert s.decision_kind() == "block" and s.current_player() == 1
     t.choose(s, "block", "Banner 89", by=1, target=0)
     pass_windows(t, s)
-    assert t.view(s)["wounds"] == [0, 3]  # Banner (1 health left) absorbs 1 of Emil's 4
+    assert t.view(s)["wounds"] == [0, 2]  # Banner (1 health left) absorbs 1 of Emil's 3
 
 
 def test_rule_87_a_minion_put_into_play_after_blockers_cannot_block():
@@ -629,7 +629,7 @@ def test_rule_87_a_minion_put_into_play_after_blockers_cannot_block():
     t.choose(s, "pass", by=0)
     t.choose(s, "play", "Banner 89", by=1)
     pass_windows(t, s)
-    assert t.view(s)["wounds"] == [0, 4] and not events(s, "block")
+    assert t.view(s)["wounds"] == [0, 3] and not events(s, "block")
     assert names(t, s.play[1]) == ["Banner 89"]  # a defender's minion stays in play
 
 
@@ -637,21 +637,22 @@ def test_rule_87_a_minion_put_into_play_after_blockers_cannot_block():
 def test_rule_88_89_feed_repeats_the_text_as_often_as_you_can_and_will_pay():
     """Emil Balev: "Chain: Inflict 1 damage on target minion. Feed: Discard 1 card." The
     first damage is free; each feed discards a card and repeats it; with nothing left to
-    pay, only Pass is offered."""
+    pay, only Pass is offered. The target, "Bone Cruncher" (health 4, designed), survives
+    the three damage."""
     t = NfTable(players=2)
-    s = t.position(hands={0: ["Emil Balev", "Kilo 13", "JAREK"]}, play={1: ["Gregor Dzanic"]})
+    s = t.position(hands={0: ["Emil Balev", "Kilo 13", "JAREK"]}, play={1: ["Bone Cruncher"]})
     start_chain(t, s, [(0, "Emil Balev")])
     assert PASS not in s.legal_action_indices()  # the first resolution is mandatory
-    t.choose(s, "card", "Gregor Dzanic", by=0)
-    assert t.view(s)["damage"]["Gregor Dzanic"] == 1 and len(s.hands[0]) == 2
+    t.choose(s, "card", "Bone Cruncher", by=0)
+    assert t.view(s)["damage"]["Bone Cruncher"] == 1 and len(s.hands[0]) == 2
     assert s.decision_kind() == "feed" and sorted(s.legal_action_indices()) == [PASS, FEED]
     t.choose(s, "feed", by=0)
     t.choose(s, "card", "Kilo 13", by=0)  # the price
-    t.choose(s, "card", "Gregor Dzanic", by=0)  # the text again
+    t.choose(s, "card", "Bone Cruncher", by=0)  # the text again
     t.choose(s, "feed", by=0)
     t.choose(s, "card", "JAREK", by=0)
-    t.choose(s, "card", "Gregor Dzanic", by=0)
-    assert t.view(s)["damage"]["Gregor Dzanic"] == 3
+    t.choose(s, "card", "Bone Cruncher", by=0)
+    assert t.view(s)["damage"]["Bone Cruncher"] == 3
     assert s.decision_kind() == "feed" and s.legal_action_indices() == [PASS]
     t.choose(s, "pass", by=0)
     assert names(t, s.discards[0]) == ["Kilo 13", "JAREK"] and names(t, s.play[0]) == ["Emil Balev"]
@@ -725,12 +726,13 @@ def test_rule_97_100_every_moon_has_its_global_text():
     assert len(texts) == 6 and all(v.startswith("Global ") for v in texts.values())
 
 
-@pytest.mark.parametrize("moon, drawn", [(None, 0), ("Blue Moon", 1), ("Butcher's Moon", 0)])
+@pytest.mark.parametrize("moon, drawn", [(None, 1), ("Blue Moon", 3), ("Butcher's Moon", 1)])
 def test_rule_100_blue_moon_gives_every_action_its_kicker(moon, drawn):
     """Dog Eat Dog starts the chain (no kicker, rule 138) unless Blue Moon is up: its
-    kicker (white) is "Draw 1 card"."""
+    chain text ends "Draw 1 card", its kicker (white) is "Draw 2 cards" (both designed)."""
     t = NfTable(players=2)
-    s = t.position(hands={0: ["Dog Eat Dog"]}, decks={0: ["Kilo 13"]}, moon=moon)
+    s = t.position(hands={0: ["Dog Eat Dog"]}, decks={0: ["JAREK", "Snowstorm", "Victor One", "Kilo 13"]},
+                   moon=moon)
     start_chain(t, s, [(0, "Dog Eat Dog")])
     assert s.decision_kind() == "claim" and len(s.hands[0]) == drawn
 
@@ -912,12 +914,13 @@ def test_rule_103_87_a_minion_put_into_play_before_attackers_are_declared_must_a
 
 
 @pytest.mark.parametrize("order, damage, survivor", [
-    (["Patrol Zombie", "Victor One"], 1, "Victor One"),
-    (["Victor One", "Patrol Zombie"], 2, "Patrol Zombie")])
+    (["Patrol Zombie", "Victor One"], 0, "Victor One"),
+    (["Victor One", "Patrol Zombie"], 1, "Patrol Zombie")])
 def test_rule_106_108_blockers_gang_up_in_the_order_the_defender_chose(order, damage, survivor):
-    """Emil Balev (4) is blocked by Patrol Zombie (3 health) and "Victor One" (2): the
-    first blocker absorbs until destroyed, the next takes the rest; a blocker blocks only
-    one attacker."""
+    """Emil Balev (3, designed) is blocked by Patrol Zombie (3 health) and "Victor One"
+    (2): the first blocker absorbs until destroyed, the next takes the rest (none when
+    the Zombie absorbs all 3, 1 after "Victor One" absorbs 2); a blocker blocks only one
+    attacker."""
     t = NfTable(players=2)
     s = t.position(play={0: ["Emil Balev", "Kilo 13"], 1: ["Patrol Zombie", "Victor One"]}, phase="combat")
     pass_windows(t, s)
@@ -1125,8 +1128,8 @@ def test_rule_137_the_kicker_comes_from_the_previous_card_whoever_owns_it():
 
 
 def test_rule_136_the_kicker_resolves_after_the_chain_text():
-    """"Kilo 13" (blue) -> Emil Balev (kicker blue: draw 2): the chain text's damage comes
-    first, then the kicker's draw."""
+    """"Kilo 13" (blue) -> Emil Balev (kicker blue: draw 1, designed): the chain text's
+    damage comes first, then the kicker's draw."""
     t = NfTable(players=2)
     s = t.position(hands={0: ["Kilo 13", "Emil Balev"]}, decks={0: ["JAREK", "Snowstorm"]},
                    play={1: ["Gregor Dzanic"]})
@@ -1137,7 +1140,7 @@ def test_rule_136_the_kicker_resolves_after_the_chain_text():
     t.choose(s, "pass", by=0)
     kinds = [e["type"] for e in s.events]
     assert kinds.index("damage") < kinds.index("kicker") < len(kinds) - kinds[::-1].index("draw")
-    assert sorted(names(t, s.hands[0])) == ["JAREK", "Snowstorm"]
+    assert names(t, s.hands[0]) == ["Snowstorm"] and names(t, s.decks[0]) == ["JAREK"]
 
 
 # ---------------------------------------------------------------------- A22 claim
@@ -1295,8 +1298,9 @@ def test_rule_161_the_last_face_up_wound_ends_the_game_after_the_chain():
 
 
 def test_rule_161_reading_10_the_last_wound_in_combat_ends_the_game_after_all_combats():
-    """Emil Balev's 4 damage takes the last face-up wound; "Kilo 13"'s combat is still
-    resolved, with a face-down wound; then the game ends, with no Chain Phase."""
+    """Emil Balev's 3 damage (designed strength) takes the last face-up wound; "Kilo 13"'s
+    combat is still resolved, with a face-down wound; then the game ends, with no Chain
+    Phase."""
     t = NfTable(players=2)
     s = t.position(play={0: ["Emil Balev", "Kilo 13"]}, hands={0: ["Sophia Otrava"]},
                    wounds=6, face_up=3, phase="combat")
@@ -1304,7 +1308,7 @@ def test_rule_161_reading_10_the_last_wound_in_combat_ends_the_game_after_all_co
     t.choose(s, "attack", "Emil Balev", by=0, target=1)
     t.choose(s, "attack", "Kilo 13", by=0, target=1)
     pass_windows(t, s)
-    assert s.is_terminal() and s.face_up == 0 and t.view(s)["wounds"] == [0, 5]
+    assert s.is_terminal() and s.face_up == 0 and t.view(s)["wounds"] == [0, 4]
     assert not events(s, "chain") and names(t, s.hands[0]) == ["Sophia Otrava"]
     assert s.winner == 0
 

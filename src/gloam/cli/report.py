@@ -2,6 +2,7 @@
 
     gloam report nightmarium --games 2000 --seed 1 --out report/ --workers 2
     gloam report nightmarium --players 2 --seats greedy,random --games 500 --out vs-random/
+    gloam report nightfall --players 2 --games 2000 --archives draft --out nightfall/
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 DEFAULT_PLAYERS = "2,3,4,5"
 DEFAULT_GAMES = 1000
+#: the bot in every seat unless --seats names others
+DEFAULT_SEATS = {"nightmarium": "greedy", "nightfall": "heuristic"}
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -41,14 +44,19 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--players", default=None, metavar="N[,N...]",
                         help=f"player counts to play (default {DEFAULT_PLAYERS}, or the number of --seats"
                              " when several are named)")
-    parser.add_argument("--seats", default="greedy", metavar="BOT[,BOT...]",
-                        help="one bot for every seat (default greedy), or one per seat of the largest game;"
-                             " smaller games take the first ones")
+    parser.add_argument("--seats", default=None, metavar="BOT[,BOT...]",
+                        help="one bot for every seat (default greedy for Nightmarium, heuristic for"
+                             " Nightfall), or one per seat of the largest game; smaller games take the first ones")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default 0)")
     parser.add_argument("--workers", type=int, default=1, metavar="K",
                         help="local worker processes (default 1: run in this process)")
     parser.add_argument("--creatures", type=int, choices=(5, 6, 7), default=5,
-                        help="Creatures needed to win (default 5)")
+                        help="Creatures needed to win (default 5; Nightmarium)")
+    parser.add_argument("--sets", default="CW", metavar="SET[,SET...]",
+                        help="Nightfall: the sets to mix (default CW)")
+    parser.add_argument("--archives", default="draft", choices=("quick", "draft", "ml-draft"),
+                        help="Nightfall: how the archives are set up (default draft, which also gives the"
+                             " draft pick rates)")
     parser.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT, metavar="T",
                         help=f"stop a game after T turns with no winner (default {DEFAULT_TURN_LIMIT}; 0: no limit)")
     parser.add_argument("--composition", metavar="FILE",
@@ -91,15 +99,23 @@ def run(args: argparse.Namespace) -> int:
 def _options(args: argparse.Namespace) -> ReportOptions:
     from gloam.report import ReportOptions
 
-    seats = tuple(s.strip() for s in args.seats.split(","))
+    seats_text = args.seats if args.seats is not None else DEFAULT_SEATS.get(args.game, "random")
+    seats = tuple(s.strip() for s in seats_text.split(","))
     if not all(seats):
-        raise GloamError(f"--seats needs bot names separated by commas, not {args.seats!r}")
+        raise GloamError(f"--seats needs bot names separated by commas, not {seats_text!r}")
     players_text = args.players or (str(len(seats)) if len(seats) > 1 else DEFAULT_PLAYERS)
     try:
         players = tuple(int(p) for p in players_text.split(","))
     except ValueError:
         raise GloamError(f"--players needs player counts separated by commas, e.g. 2,3,4,5, not {players_text!r}")
     setup: dict[str, Any] = {"creatures": args.creatures, "turn_limit": args.turn_limit}
+    if args.game == "nightfall":
+        if args.composition or args.creatures != 5:
+            raise GloamError("--creatures and --composition are Nightmarium options")
+        sets = [code.strip() for code in args.sets.split(",")]
+        setup = {"sets": sets, "archives": args.archives, "turn_limit": args.turn_limit}
+    elif args.sets != "CW" or args.archives != "draft":
+        raise GloamError("--sets and --archives are Nightfall options")
     if args.composition:
         setup["composition"] = load_composition(args.composition).to_setup()
     return ReportOptions(args.game, tuple(sorted(players)), seats, args.games, args.seed, setup)
@@ -126,6 +142,8 @@ def _command(args: argparse.Namespace, options: Any) -> str:
              "--players", ",".join(map(str, options.players)), "--seats", ",".join(options.seats)]
     if args.creatures != 5:
         parts += ["--creatures", str(args.creatures)]
+    if options.game == "nightfall":
+        parts += ["--sets", ",".join(options.setup["sets"]), "--archives", options.setup["archives"]]
     if args.turn_limit != DEFAULT_TURN_LIMIT:
         parts += ["--turn-limit", str(args.turn_limit)]
     if args.composition:

@@ -46,7 +46,7 @@ from gloam.match import play_match
 from gloam.simulate import check_simulation
 
 #: game name -> the module that knows that game's statistics
-REPORTS = {"nightmarium": "gloam.report.nightmarium"}
+REPORTS = {"nightmarium": "gloam.report.nightmarium", "nightfall": "gloam.report.nightfall"}
 #: the most games one worker task plays
 MAX_CHUNK = 100
 #: tasks per worker to aim for, so workers finishing at different speeds stay busy
@@ -98,7 +98,7 @@ def check(options: ReportOptions, workers: int = 1) -> dict[int, dict[str, Any]]
     """Check every option before any game is played; return the full setup per player
     count. Raises :class:`SetupError` with a one-line reason."""
     get_game(options.game, {})  # an unknown game is named as such first
-    report_module(options.game)
+    module = report_module(options.game)
     for name, value in (("games", options.games), ("workers", workers)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise SetupError(f"{name} must be an integer >= 1, not {value!r}")
@@ -112,6 +112,8 @@ def check(options: ReportOptions, workers: int = 1) -> dict[int, dict[str, Any]]
     if len(options.seats) > 1 and len(options.seats) < largest:
         raise SetupError(f"{len(options.seats)} seats named but {largest}-player games need {largest};"
                          " name one bot for every seat, or one per seat of the largest game")
+    if hasattr(module, "check_options"):  # e.g. Nightfall's seat mirroring
+        module.check_options(options)
     return {n: options.setup_for(n) for n in options.players}
 
 
@@ -128,11 +130,17 @@ def play_chunk(game_name: str, setup: dict[str, Any], seats: Sequence[str], seed
     """Play games ``start`` .. ``stop - 1`` of one player count and keep each game's
     statistics record (the unit of work of a worker process)."""
     module = report_module(game_name)
-    game = get_game(game_name, setup)
+    arrange = getattr(module, "arrange", None)  # a module may play one deal several times
+    games: dict[str, Any] = {}
     out = []
     for index in range(start, stop):
+        game_setup, deal = arrange(setup, index) if arrange else (setup, index)
+        key = json.dumps(game_setup, sort_keys=True)
+        if key not in games:
+            games[key] = get_game(game_name, game_setup)
+        game = games[key]
         bots = [make_bot(name, game, seed=derive_seed(seed, index, p + 1)) for p, name in enumerate(seats)]
-        match = play_match(game, bots, seed=derive_seed(seed, index))
+        match = play_match(game, bots, seed=derive_seed(seed, deal))
         out.append(module.game_stats(game, match, index))
     return out
 

@@ -99,9 +99,9 @@ def doktor_nyilaszy(card):
 @effect("cw.emil_balev")
 def emil_balev(card):
     """Chain: Inflict 1 damage on target minion. Feed: Discard 1 card.
-    Kicker (blue): Draw 2 cards."""
+    Kicker (blue): Draw 1 card."""
     return Texts(chain=[damage(minion(), 1)], feed=[discard(player("self"), 1)], feed_on="chain",
-                 kicker=[draw(2)])
+                 kicker=[draw(1)])
 
 
 @effect("cw.foul_revenant")
@@ -173,8 +173,8 @@ def blowtorch_triage(card):
 @effect("cw.dog_eat_dog")
 def dog_eat_dog(card):
     """Chain: Target minion inflicts damage equal to its strength on another target minion.
-    Kicker (white): Draw 1 card."""
-    return Texts(chain=[simple("fight")], kicker=[draw(1)])
+    Draw 1 card. Kicker (white): Draw 2 cards."""
+    return Texts(chain=[simple("fight"), draw(1)], kicker=[draw(2)])
 
 
 @effect("cw.fresh_meat")
