@@ -11,7 +11,7 @@ from gloam.bots.base import RandomBot
 from gloam.bots.nightfall_heuristic import HeuristicBot
 from gloam.games import get_game
 from gloam.match import play_match
-from gloam.nightfall.actions import PLAY0, PLAYER0
+from gloam.nightfall.actions import DISCARD0, PLAY0, PLAYER0
 
 
 def test_always_legal_in_two_to_five_player_games():
@@ -30,7 +30,7 @@ def test_beats_random_in_two_player_games_with_seats_swapped():
         bots = [RandomBot(1000 + i), RandomBot(2000 + i)]
         bots[seat] = HeuristicBot(i)
         wins += play_match(game, bots, seed=i).state.winner == seat
-    assert wins >= 48, f"heuristic won only {wins} of 60 against random"
+    assert wins >= 54, f"heuristic won only {wins} of 60 against random"  # the goal: >= 90%
 
 
 def test_links_a_card_that_gets_its_kicker():
@@ -71,3 +71,20 @@ def test_choice_depends_only_on_the_observation():
     a = HeuristicBot(3).choose(game, state.observation(p), state.legal_action_indices())
     b = HeuristicBot(3).choose(game, twin.observation(p), twin.legal_action_indices())
     assert a == b
+
+
+def test_discards_its_whole_hand_for_influence_before_claiming():
+    """Rule 144: each card discarded in your Claim Phase is 1 influence; rule 153: the
+    cleanup draws back up to 5, so a card kept only costs a fresh draw. The bot turns its
+    whole hand, wounds first, into influence before it claims."""
+    t = NfTable(players=2)
+    s = t.position(hands={0: ["Clever Ivan", "Sophia Otrava"]}, wound_cards={0: ["bite"]}, phase="claim")
+    wound = s.hands[0][-1]
+    bot = HeuristicBot(0)
+    choices = []
+    while s.hands[0]:
+        choice = bot.choose(s.game, s.observation(0), s.legal_action_indices())
+        assert DISCARD0 <= choice < DISCARD0 + 512, "it claimed or stopped with cards in hand"
+        choices.append(choice - DISCARD0)
+        s.apply(choice, 0)
+    assert choices[0] == wound and s.influence == 3 and s.decision_kind() == "claim"

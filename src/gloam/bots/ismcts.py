@@ -20,13 +20,16 @@ A new leaf is valued by the game's leaf evaluator (:func:`evaluator_for`). For
 Nightmarium: four decisions played by the greedy bot in every seat (each from its own
 observation of the sample), then a heuristic of complete Creatures, Creatures in
 progress, useful hand cards and tempo (:class:`NightmariumValue`) turned into win
-chances. For a game without its own evaluator: uniformly random decisions to the end.
+chances. For Nightfall: four decisions of the heuristic bot, then
+:class:`gloam.bots.nightfall_eval.NightfallValue` (wounds, minions, claimed cards). For a
+game without its own evaluator: uniformly random decisions to the end.
 
 Budgets are per decision: ``iterations`` (deterministic: the same seed and the same
 observation give the same choice) and an optional ``time_limit`` in seconds (the search
 stops at whichever comes first; a time limit makes the choice depend on the machine).
-The levels ``easy``, ``normal`` and ``hard`` (:data:`LEVELS`) are iteration budgets; see
-``docs/bots.md`` for their measured strength.
+The levels ``easy``, ``normal`` and ``hard`` (:data:`LEVELS`) are iteration budgets; a game
+may have levels of its own (:data:`GAME_LEVELS`: Nightfall's are smaller and guided by the
+heuristic bot through ``hint_bias``); see ``docs/bots.md`` for their measured strength.
 
 >>> from gloam.games import get_game
 >>> game = get_game("nightmarium", {"players": 2})
@@ -52,6 +55,9 @@ Values = list[float]
 
 
 # ---------------------------------------------------------------------- configuration
+#: the progressive bias of Nightfall's levels towards the heuristic bot's choice
+NIGHTFALL_HINT_BIAS = 0.5
+
 @dataclass(frozen=True)
 class SearchConfig:
     """How hard to search.
@@ -61,13 +67,18 @@ class SearchConfig:
     ``exploration``: UCB1's constant c in ``mean + c * sqrt(ln(available) / visits)``
     (returns are in [0, 1]). ``samples_per_determinization``: iterations that share
     one sampled state (each on its own copy); more is faster per iteration but sees
-    fewer different deals.
+    fewer different deals. ``hint_bias``: when positive, every node asks the game's
+    policy bot (:func:`policy_for`) which option it would take, from the observation of
+    the player to act in the sample that first reaches the node with a choice; that
+    option is expanded first and gets ``hint_bias / (visits + 1)`` added to its UCB1
+    score (progressive bias, Chaslot et al. 2008). 0 (the default) asks nothing.
     """
 
     iterations: int = 1000
     time_limit: float | None = None
     exploration: float = 0.7
     samples_per_determinization: int = 1
+    hint_bias: float = 0.0
 
     def __post_init__(self) -> None:
         if isinstance(self.iterations, bool) or not isinstance(self.iterations, int) or self.iterations < 1:
@@ -77,6 +88,9 @@ class SearchConfig:
         spd = self.samples_per_determinization
         if isinstance(spd, bool) or not isinstance(spd, int) or spd < 1:
             raise ValueError("samples_per_determinization must be an integer >= 1")
+        if not isinstance(self.hint_bias, (int, float)) or isinstance(self.hint_bias, bool) \
+                or not 0 <= self.hint_bias < math.inf:
+            raise ValueError(f"hint_bias must be a number >= 0, not {self.hint_bias!r}")
 
 
 #: the named levels: iteration budgets (see docs/bots.md for their measured strength)
@@ -85,6 +99,22 @@ LEVELS: dict[str, SearchConfig] = {
     "normal": SearchConfig(iterations=500),
     "hard": SearchConfig(iterations=2000),
 }
+
+#: levels of their own for a game (by game name); other games use :data:`LEVELS`.
+#: Nightfall: a 2-player game asks each player ~80 decisions with a choice, so its
+#: budgets are smaller, and its search is guided by the heuristic bot (``hint_bias``).
+GAME_LEVELS: dict[str, dict[str, SearchConfig]] = {
+    "nightfall": {
+        "easy": SearchConfig(iterations=25, hint_bias=NIGHTFALL_HINT_BIAS),
+        "normal": SearchConfig(iterations=100, hint_bias=NIGHTFALL_HINT_BIAS),
+        "hard": SearchConfig(iterations=200, hint_bias=NIGHTFALL_HINT_BIAS),
+    },
+}
+
+
+def level_config(level: str, game: Any) -> SearchConfig:
+    """The search configuration of ``level`` for ``game``."""
+    return GAME_LEVELS.get(getattr(game, "name", None), LEVELS).get(level) or LEVELS[level]
 
 
 # ---------------------------------------------------------------------- leaf evaluators
@@ -193,15 +223,42 @@ class NightmariumValue:
         return score
 
 
+#: decisions the heuristic bot plays in every seat before a Nightfall leaf is valued
+NIGHTFALL_DEPTH = 4
+
+
 def evaluator_for(game: Any) -> Evaluator:
     """The leaf evaluator for ``game``. Nightmarium: 4 decisions of the greedy bot for
-    every seat, then :class:`NightmariumValue`; any other game: random rollouts to the
-    end (:class:`RolloutEvaluator`)."""
+    every seat, then :class:`NightmariumValue`; Nightfall: 4 decisions of the heuristic
+    bot, then :class:`~gloam.bots.nightfall_eval.NightfallValue`; any other game: random
+    rollouts to the end (:class:`RolloutEvaluator`)."""
     if getattr(game, "name", None) == "nightmarium":
         from gloam.bots.nightmarium_greedy import GreedyBot
 
         return PolicyRolloutEvaluator(GreedyBot(0), NightmariumValue(), depth=4)
+    if getattr(game, "name", None) == "nightfall":
+        from gloam.bots.nightfall_eval import NightfallValue
+        from gloam.bots.nightfall_heuristic import HeuristicBot
+
+        return PolicyRolloutEvaluator(HeuristicBot(0), NightfallValue(), depth=NIGHTFALL_DEPTH)
     return RolloutEvaluator()
+
+
+def policy_for(game: Any) -> Bot:
+    """The fast policy bot of ``game`` whose choices guide a search with a
+    ``hint_bias``: Nightfall's heuristic bot, Nightmarium's greedy bot, else random."""
+    name = getattr(game, "name", None)
+    if name == "nightfall":
+        from gloam.bots.nightfall_heuristic import HeuristicBot
+
+        return HeuristicBot(0)
+    if name == "nightmarium":
+        from gloam.bots.nightmarium_greedy import GreedyBot
+
+        return GreedyBot(0)
+    from gloam.bots.base import RandomBot
+
+    return RandomBot(0)
 
 
 # ---------------------------------------------------------------------- the tree
@@ -211,9 +268,10 @@ class Node:
     ``visits`` and ``total`` are the statistics of the edge into this node (for the
     player who took it); ``avail`` counts the parent's visits in which it was legal;
     ``won`` counts the visits in which the edge ended the game at once with its player
-    the winner."""
+    the winner; ``hint`` is the option the policy bot takes at this node (searches with a
+    ``hint_bias`` only)."""
 
-    __slots__ = ("children", "visits", "total", "avail", "won")
+    __slots__ = ("avail", "children", "hint", "total", "visits", "won")
 
     def __init__(self) -> None:
         self.children: dict[int, Node] = {}
@@ -221,6 +279,7 @@ class Node:
         self.total = 0.0
         self.avail = 0
         self.won = 0
+        self.hint: int | None = None  # the policy's choice here (hint_bias > 0)
 
 
 @dataclass(frozen=True)
@@ -250,9 +309,10 @@ class ISMCTS:
     """The search itself, reusable by bots and by hint mode."""
 
     def __init__(self, config: SearchConfig, evaluator: Evaluator | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter, policy: Bot | None = None) -> None:
         self.config = config
         self.evaluator = evaluator
+        self.policy = policy  # the hint policy (hint_bias > 0); default: policy_for(game)
         self.clock = clock
         self.root: Node | None = None  # the last search's tree (for inspection)
 
@@ -260,6 +320,7 @@ class ISMCTS:
         """Search the decision whose observation (by the player to act) is given."""
         cfg = self.config
         evaluator = self.evaluator or evaluator_for(game)
+        self._hinter = (self.policy or policy_for(game)) if cfg.hint_bias > 0 else None
         started = self.clock()
         deadline = None if cfg.time_limit is None else started + cfg.time_limit
         root = self.root = Node()
@@ -281,15 +342,24 @@ class ISMCTS:
         """One iteration: select and expand down the tree on ``state``, value the leaf,
         back the values up."""
         c = self.config.exploration
+        bias = self.config.hint_bias
+        hinter = self._hinter
         node = root
         path: list[tuple[Node, int]] = []
         while not state.is_terminal():
             legal = state.legal_action_indices()
             player = state.current_player()
             children = node.children
+            hint = node.hint
+            if hinter is not None and hint is None and len(legal) > 1:
+                hinter.rng.seed(rng.next_u64())
+                hint = node.hint = hinter.choose(game, state.observation(player), list(legal))
             fresh = [a for a in legal if a not in children]
             if fresh:
-                action = fresh[rng.below(len(fresh))] if len(fresh) > 1 else fresh[0]
+                if hint is not None and hint in fresh:
+                    action = hint
+                else:
+                    action = fresh[rng.below(len(fresh))] if len(fresh) > 1 else fresh[0]
                 children[action] = Node()
                 for a in legal:
                     edge = children.get(a)
@@ -306,6 +376,8 @@ class ISMCTS:
                 edge = children[a]
                 edge.avail += 1
                 score = edge.total / edge.visits + c * math.sqrt(math.log(edge.avail) / edge.visits)
+                if a == hint:
+                    score += bias / (edge.visits + 1)
                 if score > best:
                     best, action, child = score, a, edge
             state.apply(action)
@@ -358,7 +430,9 @@ class ISMCTSBot(Bot):
     def __init__(self, seed: int = 0, config: SearchConfig | None = None,
                  evaluator: Evaluator | None = None) -> None:
         super().__init__(seed)
+        self.fixed = config is not None  # else the level's configuration for each game
         self.config = config or LEVELS[self.level or "normal"]
+        self.evaluator = evaluator
         self.search = ISMCTS(self.config, evaluator)
         self.last: SearchResult | None = None
 
@@ -372,6 +446,11 @@ class ISMCTSBot(Bot):
 
     def analyse(self, game: Any, observation: dict[str, Any], legal: Sequence[int]) -> SearchResult:
         """Search the decision and return every option's statistics (hint mode)."""
+        if not self.fixed:
+            config = level_config(self.level or "normal", game)
+            if config != self.config:
+                self.config = config
+                self.search = ISMCTS(config, self.evaluator)
         rng = Rng(self.rng.getrandbits(64))
         return self.search.search(game, observation, legal, rng)
 
@@ -379,7 +458,8 @@ class ISMCTSBot(Bot):
 def _level_bot(level: str) -> type[ISMCTSBot]:
     cls = type(f"ISMCTS{level.capitalize()}Bot", (ISMCTSBot,),
                {"name": level, "level": level,
-                "__doc__": f"ISMCTS at level {level!r}: {LEVELS[level].iterations} iterations per decision."})
+                "__doc__": f"ISMCTS at level {level!r}: {LEVELS[level].iterations} iterations per decision"
+                           " (Nightfall: see GAME_LEVELS)."})
     cls.__module__ = __name__
     return cls
 
@@ -402,4 +482,4 @@ HINT_LEVEL = "normal"
 def hint_search(game: Any, observation: dict[str, Any], legal: Sequence[int], seed: int) -> SearchResult:
     """Search a decision for a human player from their own observation (hint mode):
     every option with its visits and estimated win chance, most visited first."""
-    return ISMCTS(LEVELS[HINT_LEVEL]).search(game, observation, legal, Rng(seed))
+    return ISMCTS(level_config(HINT_LEVEL, game)).search(game, observation, legal, Rng(seed))

@@ -1,6 +1,6 @@
-"""A heuristic Nightfall bot: links chains, claims cards that fit its colours, blocks to
-save wounds and aims its damage at the leader. It reads only its own observation and the
-public card data, never a state.
+"""A heuristic Nightfall bot: links chains, discards its hand for influence, claims cards
+that fit its colours, blocks to save wounds and aims its damage at the leader. It reads
+only its own observation and the public card data, never a state.
 
 >>> from gloam.games import get_game
 >>> from gloam.bots.base import RandomBot
@@ -103,16 +103,19 @@ class HeuristicBot(Bot):
         return score
 
     def _claim(self, v: "_View", a: int) -> float:
-        """Discard wounds for influence first; claim the best card it can afford that
-        fits its colours; stop when nothing good is left."""
+        """Discard wounds for influence first, then the rest of the hand (1 influence a
+        card, rule 144: the cleanup draws back up to 5, rule 153, so a card kept costs a
+        fresh draw); claim the best card it can afford that fits its colours; stop when
+        nothing good is left. (Keeping orders unless saving up for a dear card won 89.5%
+        against ``random``; discarding the whole hand won 400 of 400 and 85% against the
+        old rule.)"""
         if a == DONE:
             return 0.5
         if DISCARD0 <= a < DISCARD0 + 512:
             cid = a - DISCARD0
             if v.obs["wtype"][cid] is not None:
                 return 50.0
-            # discard orders for influence when that reaches a card it cannot afford yet
-            return 1.0 - v.card_value(cid) / 100 if v.saving_up() else -1.0
+            return 40.0 - v.card_value(cid) / 100  # the cheapest first
         archive = v.obs["archives"][a - ARCHIVE0]
         card = v.game.card(archive["card"])
         fit = 2.0 if card.colour in v.my_colours() else 0.0
@@ -189,17 +192,6 @@ class _View:
 
     def spare_cards(self) -> int:
         return sum(1 for c in self.hand if self.obs["wtype"][c] is not None) + max(0, len(self.hand) - 3)
-
-    def saving_up(self) -> bool:
-        """Whether discarding the hand for influence would reach a card worth claiming
-        (cost 4 or more) that the current influence cannot pay for."""
-        influence, reach = self.obs["influence"], self.obs["influence"] + len(self.hand)
-        for archive in self.obs["archives"]:
-            if archive["size"] and archive["owner"] in (-1, self.me):
-                cost = self.game.card(archive["card"]).cost or 0
-                if influence < cost <= reach and cost >= 4:
-                    return True
-        return False
 
     def top_op(self) -> str | None:
         stack = self.obs["stack"]
