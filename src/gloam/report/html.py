@@ -133,6 +133,46 @@ def pct_range(lo: float, hi: float, digits: int = 0) -> str:
     return f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f}%"
 
 
+def rate_text(share: float, lo: float, hi: float) -> str:
+    """A share and its 95% interval in words, with a decimal when the interval is narrow.
+
+    >>> rate_text(0.561, 0.54, 0.582), rate_text(0.19, 0.186, 0.194)
+    ('56% (54–58%)', '19.0% (18.6–19.4%)')
+    """
+    digits = 1 if hi - lo < 0.03 else 0
+    return f"{pct(share, digits)} ({pct_range(lo, hi, digits)})"
+
+
+def and_list(items: Sequence[Any]) -> str:
+    """``[2, 3, 4]`` -> ``"2, 3 and 4"``.
+
+    >>> and_list([2, 3, 4]), and_list(["x"])
+    ('2, 3 and 4', 'x')
+    """
+    words = [str(i) for i in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def first_player_headline(counts: Sequence[tuple[int, dict[str, Any]]], rate_key: str, ci_key: str) -> Headline:
+    """The first player's win rate at the first player count, against a fair share, and
+    at the other counts; "warn" when a fair share lies outside the 95% interval. Each
+    count's block holds seat 0's rate under ``rate_key``, its interval under ``ci_key``
+    and ``fair_share``."""
+    n, block = counts[0]
+    rate, (lo, hi) = block[rate_key][0], block[ci_key][0]
+    edges = [m for m, b in counts if not b[ci_key][0][0] <= b["fair_share"] <= b[ci_key][0][1]]
+    text = (f"The first player wins {rate_text(rate, lo, hi)} of {n}-player games;"
+            f" a fair share is {pct(block['fair_share'])}.")
+    detail = "; ".join(f"{m} players: {rate_text(b[rate_key][0], *b[ci_key][0])} against"
+                       f" {pct(b['fair_share'])}" for m, b in counts[1:])
+    detail = detail + ". " if detail else ""
+    if edges:
+        detail += f"Outside the 95% noise band at {and_list(edges)} players."
+    else:
+        detail += "Within the 95% noise band of a fair share at every count."
+    return Headline(pct(rate), f"first player wins ({n} players)", text, "warn" if edges else "info", detail)
+
+
 def num(x: float, digits: int = 1) -> str:
     """A number with thousands separators, integers without decimals.
 

@@ -53,6 +53,8 @@ from gloam.report.html import (
     Section,
     Series,
     Table,
+    and_list,
+    first_player_headline,
     pct,
     pct_range,
 )
@@ -351,9 +353,6 @@ def _effect_text(e: dict[str, Any]) -> str:
     return f"{_pts(e['effect'])} points ({_pts(lo)} to {_pts(hi)})"
 
 
-def _and(items: Sequence[Any]) -> str:
-    words = [str(i) for i in items]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _fmt(x: float) -> str:
@@ -377,7 +376,7 @@ def _cards_headline(data: dict[str, Any]) -> Headline:
             shown = [f"{names[c]} {_effect_text(b['cards'][c])}" for c in out[:SHOWN]]
             if len(out) > SHOWN:
                 shown.append(f"{len(out) - SHOWN} more")
-            parts.append(f"at {n} players " + _and(shown))
+            parts.append(f"at {n} players " + and_list(shown))
         for c, e in b["cards"].items():
             if e["effect"] is not None and (worst is None or abs(e["effect"]) > abs(worst[2]["effect"])):
                 worst = (n, c, e)
@@ -397,18 +396,7 @@ def _cards_headline(data: dict[str, Any]) -> Headline:
 
 
 def _first_player(data: dict[str, Any]) -> Headline:
-    counts = _counts(data)
-    n, b = counts[0]
-    rate, (lo, hi) = b["position_rate"][0], b["position_ci95"][0]
-    edges = [m for m, c in counts if not c["position_ci95"][0][0] <= c["fair_share"] <= c["position_ci95"][0][1]]
-    text = (f"The first player wins {pct(rate, 1)} ({pct_range(lo, hi, 1)}) of {n}-player games;"
-            f" a fair share is {pct(b['fair_share'])}.")
-    detail = "; ".join(f"{m} players: {pct(c['position_rate'][0], 1)} ({pct_range(*c['position_ci95'][0], 1)})"
-                       f" against {pct(c['fair_share'])}" for m, c in counts[1:])
-    detail = (detail + ". " if detail else "") + (
-        f"Outside the 95% noise band at {_and(edges)} players." if edges
-        else "Within the 95% noise band of a fair share.")
-    return Headline(pct(rate), f"first player wins ({n} players)", text, "warn" if edges else "info", detail)
+    return first_player_headline(_counts(data), "position_rate", "position_ci95")
 
 
 def _length(data: dict[str, Any]) -> Headline:
@@ -475,7 +463,7 @@ def page(data: dict[str, Any]) -> Page:
     counts = _counts(data)
     seats = options["seats"]
     seat_text = f"{seats[0]} in every seat" if len(seats) == 1 else ", ".join(seats)
-    subtitle = (f"{options['games']:,} games at each of {_and([str(n) for n, _ in counts])} players"
+    subtitle = (f"{options['games']:,} games at each of {and_list([str(n) for n, _ in counts])} players"
                 f" (seat-mirrored deals), {seat_text}, sets {', '.join(data['sets'])},"
                 f" archives {data['archives']}, seed {options['seed']}.")
     facts = [("games", f"{sum(b['games'] for _, b in counts):,}"),

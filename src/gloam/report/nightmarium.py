@@ -47,8 +47,11 @@ from gloam.report.html import (
     Section,
     Series,
     Table,
+    and_list,
+    first_player_headline,
     pct,
     pct_range,
+    rate_text,
 )
 from gloam.simulate import wilson_interval
 
@@ -408,35 +411,11 @@ def headlines(data: dict[str, Any]) -> list[Headline]:
 
 
 def _first_player(data: dict[str, Any]) -> Headline:
-    counts = _counts(data)
-    n, block = counts[0]
-    rate, (lo, hi) = block["win_rate"][0], block["win_ci95"][0]
-    edges = [m for m, b in counts if not b["win_ci95"][0][0] <= b["fair_share"] <= b["win_ci95"][0][1]]
-    text = (f"The first player wins {_rate(rate, lo, hi)} of {n}-player games;"
-            f" a fair share is {pct(block['fair_share'])}.")
-    detail = "; ".join(f"{m} players: {_rate(b['win_rate'][0], *b['win_ci95'][0])} against"
-                       f" {pct(b['fair_share'])}" for m, b in counts[1:])
-    detail = detail + ". " if detail else ""
-    if edges:
-        detail += f"Outside the 95% noise band at {_and(edges)} players."
-    else:
-        detail += "Within the 95% noise band of a fair share at every count."
-    return Headline(pct(rate), f"first player wins ({n} players)", text, "warn" if edges else "info", detail)
+    return first_player_headline(_counts(data), "win_rate", "win_ci95")
 
 
-def _rate(share: float, lo: float, hi: float) -> str:
-    """A share and its 95% interval in words, with a decimal when the interval is narrow.
-
-    >>> _rate(0.561, 0.54, 0.582), _rate(0.19, 0.186, 0.194)
-    ('56% (54–58%)', '19.0% (18.6–19.4%)')
-    """
-    digits = 1 if hi - lo < 0.03 else 0
-    return f"{pct(share, digits)} ({pct_range(lo, hi, digits)})"
 
 
-def _and(items: Sequence[Any]) -> str:
-    words = [str(i) for i in items]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _length(data: dict[str, Any]) -> Headline:
@@ -462,7 +441,7 @@ def _same_legion(data: dict[str, Any]) -> Headline:
     winners = _sum_shares([b["winners"]["winner_same_legion"] for _, b in _counts(data)])
     others = _sum_shares([b["winners"]["others_same_legion"] for _, b in _counts(data)])
     per_game = ", ".join(f"{b['same_legion']['per_game']['mean']:.1f} at {m}p" for m, b in _counts(data))
-    text = (f"{_rate(share['share'], *share['ci95'])} of completed Creatures are of one Legion;"
+    text = (f"{rate_text(share['share'], *share['ci95'])} of completed Creatures are of one Legion;"
             f" each makes every opponent discard {pooled['penalty_discards_per_opponent']:.2f} cards.")
     made_w = sum(b["winners"]["winner_same_legion_made_per_game"] * b["winners"]["games"] for _, b in _counts(data))
     made_o = sum(b["winners"]["others_same_legion_made_per_game"] * b["winners"]["games"] * (m - 1)
@@ -472,8 +451,8 @@ def _same_legion(data: dict[str, Any]) -> Headline:
     detail = f"Per game: {per_game}."
     if won:
         detail += (f" A winner makes {made_w / won:.2f} per game, each other player {made_o / opponents:.2f};"
-                   f" at the end the winners' Creatures are {_rate(winners['share'], *winners['ci95'])}"
-                   f" same-Legion, the others' {_rate(others['share'], *others['ci95'])}.")
+                   f" at the end the winners' Creatures are {rate_text(winners['share'], *winners['ci95'])}"
+                   f" same-Legion, the others' {rate_text(others['share'], *others['ci95'])}.")
     return Headline(pct(share["share"]), "of completed Creatures are same-Legion", text, detail=detail)
 
 
@@ -490,7 +469,7 @@ def _abilities(data: dict[str, Any]) -> Headline:
         return Headline("0", "abilities triggered", "No ability was ever triggered.", "warn")
     worst = ranked[0]
     rate = table[worst]["stop_rate"]
-    text = f"{worst} finds no target in {_rate(rate['share'], *rate['ci95'])} of its triggers."
+    text = f"{worst} finds no target in {rate_text(rate['share'], *rate['ci95'])} of its triggers."
     others = ", ".join(f"{a} {pct(table[a]['stop_rate']['share'])}" for a in ranked[1:3])
     detail = (f"Next: {others}. " if others else "") + (
         f"A completed Creature resolves {pooled['resolved_per_completion']:.2f} of its"
@@ -548,7 +527,7 @@ def page(data: dict[str, Any]) -> Page:
     seats = options["seats"]
     seat_text = f"{seats[0]} in every seat" if len(seats) == 1 else ", ".join(seats)
     games = options["games"]
-    subtitle = (f"{games:,} games at each of {_and([str(n) for n, _ in counts])} players,"
+    subtitle = (f"{games:,} games at each of {and_list([str(n) for n, _ in counts])} players,"
                 f" {seat_text}, seed {options['seed']}.")
     facts = [("games", f"{sum(b['games'] for _, b in counts):,}"), ("seats", seat_text),
              ("creatures to win", str(data["creatures"])), ("seed", str(options["seed"])),
