@@ -15,9 +15,9 @@ import io
 import re
 
 import pytest
+from cli_terminal import wire_terminal
 from rich.console import Console
 
-from gloam.cli import play
 from gloam.cli.main import main
 from gloam.cli.render_nightfall import build_view, public_view
 from gloam.core.record import Record
@@ -53,11 +53,7 @@ class Script:
 
 @pytest.fixture
 def script(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)
-    holder = Script()
-    monkeypatch.setattr(play, "make_terminal",
-                        lambda: play.Terminal(Console(file=holder.out, width=160), holder.read))
-    return holder
+    return wire_terminal(monkeypatch, tmp_path, Script(), 160)
 
 
 def human_draft_views(path: str, seat: int = 0):

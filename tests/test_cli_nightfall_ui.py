@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
+from cli_terminal import wire_terminal
 from rich.console import Console
 
 from gloam.cli import play
@@ -59,11 +60,7 @@ class Script:
 
 @pytest.fixture
 def script(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)
-    holder = Script()
-    monkeypatch.setattr(play, "make_terminal",
-                        lambda: play.Terminal(Console(file=holder.out, width=200), holder.read))
-    return holder
+    return wire_terminal(monkeypatch, tmp_path, Script(), 200)
 
 
 def _screens(text: str, title: str) -> list[str]:

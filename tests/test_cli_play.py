@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 import pytest
+from cli_terminal import wire_terminal
 from rich.console import Console
 
 from gloam.bots import make_bot
@@ -58,11 +59,7 @@ class Script:
 @pytest.fixture
 def script(monkeypatch, tmp_path):
     """A Script wired into gloam.cli.play.make_terminal, run in an empty directory."""
-    monkeypatch.chdir(tmp_path)
-    holder = Script()
-    monkeypatch.setattr(play, "make_terminal",
-                        lambda: play.Terminal(Console(file=holder.out, width=110), holder.read))
-    return holder
+    return wire_terminal(monkeypatch, tmp_path, Script(), 110)
 
 
 def play_args(*extra: str) -> list[str]:

@@ -7,9 +7,8 @@ import io
 import re
 
 import pytest
-from rich.console import Console
+from cli_terminal import wire_terminal
 
-from gloam.cli import play
 from gloam.cli.main import main
 from gloam.core.record import Record
 
@@ -36,11 +35,7 @@ class Script:
 
 @pytest.fixture
 def script(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)
-    holder = Script()
-    monkeypatch.setattr(play, "make_terminal",
-                        lambda: play.Terminal(Console(file=holder.out, width=140), holder.read))
-    return holder
+    return wire_terminal(monkeypatch, tmp_path, Script(), 140)
 
 
 def test_a_whole_game_against_the_heuristic_bot_ends_and_replays(script):
