@@ -88,3 +88,23 @@ def test_discards_its_whole_hand_for_influence_before_claiming():
         choices.append(choice - DISCARD0)
         s.apply(choice, 0)
     assert choices[0] == wound and s.influence == 3 and s.decision_kind() == "claim"
+
+
+def test_keeps_bone_cruncher_until_its_own_attack_is_declared():
+    """Rules 81-84: "Bone Cruncher"'s combat text (discard it to make a minion and its damage
+    unblockable) helps only an attack. Before any attacker is declared the bot passes and
+    keeps the card; once its own attacker is declared it spends it."""
+    from nf_scenario import pass_window
+
+    from gloam.nightfall.actions import PASS
+
+    t = NfTable(players=2)
+    s = t.position(hands={0: ["Bone Cruncher"]}, play={0: ["Gregor Dzanic"], 1: ["Emil Balev"]}, phase="combat")
+    bot = HeuristicBot(0)
+    assert s.pending().kind == "combat_window" and s.current_player() == 0
+    assert bot.choose(s.game, s.observation(0), s.legal_action_indices()) == PASS
+    pass_window(t, s)
+    t.choose(s, "attack", "Gregor Dzanic", by=0, target=1)
+    while s.current_player() != 0 or s.pending().kind != "combat_window":
+        t.choose(s, "pass", by=s.current_player())
+    assert bot.choose(s.game, s.observation(0), s.legal_action_indices()) == PLAY0 + t.id(s, "Bone Cruncher")

@@ -153,12 +153,19 @@ class HeuristicBot(Bot):
         return 100.0 if p == v.me else 0.0
 
     def _combat(self, v: "_View", a: int) -> float:
+        """Combat text when it helps this combat (rules 81-84): a card that places itself
+        into play ("Banner 89") before attacks on our turn, so it can attack, or once
+        attacks are declared on another's, so it can block; text spent by discarding the
+        card (the strength wound, "Bone Cruncher") only on our turn once our attackers are
+        declared. Otherwise the card is kept for the chain."""
         if a == PASS:
             return 0.0
         card = v.card(a - PLAY0)
-        if card.type == "wound":
-            return 0.5 if v.obs["flags"].get("attacks") else -1.0
-        return 0.5
+        attacks = bool(v.obs["flags"].get("attacks"))
+        ours = v.obs["active"] == v.me
+        if card.type != "wound" and v.game.effects.texts(card.id).combat_keeps_card:
+            return 0.5 if (ours and not attacks) or (not ours and attacks) else -1.0
+        return 0.5 if ours and attacks else -1.0
 
 
 class _View:
