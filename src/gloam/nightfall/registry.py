@@ -233,23 +233,29 @@ class Effects:
 
     def claimable(self, state, player: int) -> list[int]:
         """Rules 143-152: archives whose top card ``player`` may claim now."""
-        out = []
-        for k, archive in enumerate(state.archives):
-            if archive["cards"] and self._claim_terms(state, player, k) is not None:
-                out.append(k)
-        return out
+        discount, mine = self._claim_context(state, player)
+        return [k for k, archive in enumerate(state.archives)
+                if archive["cards"] and self._claim_terms(state, player, k, discount, mine) is not None]
 
-    def _claim_terms(self, state, player: int, k: int) -> tuple[int, list[dict]] | None:
+    def _claim_context(self, state, player: int) -> tuple[int, list[dict]]:
+        """What every claim of ``player`` now shares: the discount and the player's live
+        claim effects (permissions, free claims)."""
+        mine = [e for e in state.effects if e.get("player") == player and e.get("count", 1) > 0]
+        return self.claim_discount(state, player), mine
+
+    def _claim_terms(self, state, player: int, k: int, discount: int | None = None,
+                     mine: list[dict] | None = None) -> tuple[int, list[dict]] | None:
         """(cost, permissions used) for claiming archive k's top card now, or None. An
         opposing private archive needs a permission (Victor One); a free claim (Kaos 33)
-        combines with it (rule 149)."""
+        combines with it (rule 149). ``discount`` and ``mine``: :meth:`_claim_context`."""
+        if discount is None or mine is None:
+            discount, mine = self._claim_context(state, player)
         archive = state.archives[k]
         top = archive["cards"][-1]
         if state.wtype[top] is not None:  # a wound on top of an archive costs 0 (rule 152)
             cost = 0
         else:
-            cost = max(0, (state.card(top).cost or 0) - self.claim_discount(state, player))
-        mine = [e for e in state.effects if e.get("player") == player and e.get("count", 1) > 0]
+            cost = max(0, (state.card(top).cost or 0) - discount)
         used: list[dict] = []
         if archive["owner"] not in (-1, player):
             opening = next((e for e in mine if e["kind"] == "claim_opposing" and e.get("archive") == k), None)
