@@ -153,6 +153,17 @@ def and_list(items: Sequence[Any]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def seat_win_panels(counts: Sequence[tuple[int, dict[str, Any]]], rate_key: str, ci_key: str, xlabel: str,
+                    colours: dict[int, str]) -> list[Bars]:
+    """One bar panel per player count: each seat's (or turn position's) win rate under
+    ``rate_key`` with its 95% interval under ``ci_key``, and the fair share as a line."""
+    return [Bars(f"{n} players", [str(p + 1) for p in range(n)], b[rate_key],
+                 [tuple(ci) for ci in b[ci_key]], [colours.get(n, PALETTE[0])] * n,
+                 (b["fair_share"], f"fair {pct(b['fair_share'])}"), ylabel="games won" if k == 0 else "",
+                 xlabel=xlabel)
+            for k, (n, b) in enumerate(counts)]
+
+
 def first_player_headline(counts: Sequence[tuple[int, dict[str, Any]]], rate_key: str, ci_key: str) -> Headline:
     """The first player's win rate at the first player count, against a fair share, and
     at the other counts; "warn" when a fair share lies outside the 95% interval. Each

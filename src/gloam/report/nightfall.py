@@ -45,7 +45,6 @@ from typing import Any
 from gloam.core.errors import SetupError
 from gloam.report import html
 from gloam.report.html import (
-    Bars,
     Distribution,
     Headline,
     Image,
@@ -57,6 +56,7 @@ from gloam.report.html import (
     first_player_headline,
     pct,
     pct_range,
+    seat_win_panels,
 )
 from gloam.report.nightmarium import distribution
 from gloam.simulate import Z95, wilson_interval
@@ -633,11 +633,7 @@ def _draft_section(data: dict[str, Any]) -> Section:
 
 def _wins_section(data: dict[str, Any]) -> Section:
     counts = _counts(data)
-    panels = [Bars(f"{n} players", [str(p + 1) for p in range(n)], b["position_rate"],
-                   [tuple(ci) for ci in b["position_ci95"]], [COUNT_HEX.get(n, html.PALETTE[0])] * n,
-                   (b["fair_share"], f"fair {pct(b['fair_share'])}"), ylabel="games won" if k == 0 else "",
-                   xlabel="turn order")
-              for k, (n, b) in enumerate(counts)]
+    panels = seat_win_panels(counts, "position_rate", "position_ci95", "turn order", COUNT_HEX)
     figure = html.bar_panels(panels, "Win rate by turn order for each player count, with 95% intervals",
                              "1 moves first. Whiskers: 95% Wilson intervals; the dashed line is the fair"
                              " share (1 in n).", width=max(4.0, 3.2 * len(counts)), height=3.5)

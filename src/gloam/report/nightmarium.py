@@ -52,6 +52,7 @@ from gloam.report.html import (
     pct,
     pct_range,
     rate_text,
+    seat_win_panels,
 )
 from gloam.simulate import wilson_interval
 
@@ -552,11 +553,7 @@ def _deck_name(setup: dict[str, Any]) -> str:
 
 def _wins_section(data: dict[str, Any]) -> Section:
     counts = _counts(data)
-    panels = [Bars(f"{n} players", [str(p + 1) for p in range(n)], b["win_rate"],
-                   [tuple(ci) for ci in b["win_ci95"]], [COUNT_HEX.get(n, html.PALETTE[0])] * n,
-                   (b["fair_share"], f"fair {pct(b['fair_share'])}"), ylabel="games won" if k == 0 else "",
-                   xlabel="seat")
-              for k, (n, b) in enumerate(counts)]
+    panels = seat_win_panels(counts, "win_rate", "win_ci95", "seat", COUNT_HEX)
     figure = html.bar_panels(panels, "Win rate by seat for each player count, with 95% intervals",
                              "Seat 1 moves first. Whiskers: 95% Wilson intervals; the dashed line is the"
                              " fair share (1 in n). A bar whose whisker misses the line is a real"
