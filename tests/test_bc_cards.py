@@ -907,3 +907,34 @@ def test_200_random_games_with_blood_country_finish_and_round_trip():
     assert finished == 200
     assert len(resolved) >= 20 and moved_wounds > 0  # the set's cards were really played
     assert time.perf_counter() - start < 60
+
+
+def test_pipe_bomb_wound_on_a_bait_and_switch_archive_is_kept_when_a_bot_samples_hidden_cards():
+    """A wound Pipe Bomb puts on a mixed archive (Martial Law's Bait and Switch: its top and
+    its cards are public, their order below the top is not) is public where it lies: every
+    state a search samples from either player's view keeps it on top, keeps the archive's
+    cards, and looks the same to that player (``determinize``)."""
+    from conformance import check_determinize_for
+
+    from gloam.core.rng import Rng
+
+    t = table()
+    s = t.position(hands={0: ["Pipe Bomb"]}, wounds=20, face_up=15, archives={"R&D": (1, 3)})
+    mixed = []
+    for name in ("Fresh Meat", "R&D", "Fresh Meat"):
+        cid = s.new_instance(t.game.card_named(name).id)
+        t.names[cid] = name
+        mixed.append(cid)
+    s.archives.append({"card": s.cards[mixed[-1]], "owner": -1, "cards": mixed, "mixed": True})
+    s.check_cards()
+    bottom = s.wounds[0]
+    start_chain(t, s, [(0, "Pipe Bomb")])
+    t.choose(s, "archive", 1, by=0)  # the mixed archive
+    assert s.archives[1]["cards"][-1] == bottom
+    assert s.observation(1)["archives"][1]["card"] == s.cards[bottom]
+    for viewer in (0, 1):
+        for seed in range(5):
+            det = check_determinize_for(t.game, s, viewer, Rng(seed))
+            cards = det.archives[1]["cards"]
+            assert cards[-1] == bottom and det.archives[1].get("mixed")
+            assert sorted(det.cards[c] for c in cards) == sorted(s.cards[c] for c in s.archives[1]["cards"])

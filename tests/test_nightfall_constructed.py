@@ -269,6 +269,18 @@ def test_rule_171_a_player_whose_stack_runs_out_is_eliminated_and_the_last_playe
     assert over["type"] == "game_over" and over["eliminated"] == [1]
 
 
+def test_reading_15_the_last_elimination_also_takes_the_loser_s_minions_out_of_play():
+    """The game ends at once, and the final table shows the eliminated player's minion in
+    their discard pile, not in play (as for an elimination that does not end the game)."""
+    t = table()
+    s = constructed(t, [["nf:bite"] * 5, ["nf:bite"]], hands={0: ["Inhuman Wave"]}, play={1: ["Foul Revenant"]})
+    play_alone(t, s, "Inhuman Wave")
+    t.choose(s, "player", 1, by=0)
+    assert s.is_terminal() and s.winner == 0
+    assert t.view(s)["play"][1] == [] and "Foul Revenant" in t.view(s)["discards"][1]
+    assert s.events[-1]["type"] == "game_over" and s.legal_action_indices() == []
+
+
 def test_reading_15_an_eliminated_player_leaves_play_loses_turns_and_is_never_asked_again():
     t = table(players=3)
     s = constructed(t, [["nf:bite"] * 5, ["nf:bite"], ["nf:bite"] * 5],

@@ -491,12 +491,15 @@ def wound_to_bottom(state, cid: int, reason: str) -> None:
 
 def eliminate(state, player: int) -> None:
     """Reading 15: the player is out at once. When one player is left the game ends with
-    them the winner (so there is no tie). Otherwise an ``eliminate`` frame runs right
+    them the winner (so there is no tie), the eliminated player's minions leaving play for
+    the discard piles. Otherwise an ``eliminate`` frame runs right
     after the effect in progress: the player's cards leave play and the rest of their
     turn, if it is theirs, is lost."""
     state.eliminated.append(player)
     state.events.append({"type": "eliminated", "player": player, "wounds": state.wound_count(player)[0]})
     if len(alive(state)) == 1:
+        for m in list(state.play[player]):  # their minions leave play, as for any elimination
+            state.leave_play(m, "discarded")
         finish(state)
         return
     frame = {"op": "eliminate", "player": player}

@@ -79,6 +79,26 @@ def deal_hands_and_decks(state: NightfallState, obs: dict[str, Any], hidden: dic
             raise ValueError(f"observation is inconsistent: player {q}'s hidden cards do not fill the deck")
 
 
+def _deal_mixed(state: NightfallState, archive: dict[str, Any], placed: dict[int, int],
+                hidden: dict[Any, list[int]], rng: Any) -> list[int]:
+    """Determinize a mixed archive (Bait and Switch): its wounds (Pipe Bomb) stay where
+    they lie, its top order is its public top card, and the other cards it is known to
+    hold are dealt below in a random order, each from the hidden instances of its card."""
+    size = archive["size"]
+    names = list(archive["mixed"]) + ([archive["card"]] if size else [])
+    for cid in placed.values():
+        names.remove(state.cards[cid])
+    top = size - 1
+    if size and top not in placed:
+        names.remove(archive["card"])
+    rng.shuffle(names)
+    cards = []
+    for pos in range(size):
+        key = archive["card"] if pos == top and pos not in placed else None
+        cards.append(placed[pos] if pos in placed else hidden[key or names.pop()].pop())
+    return cards
+
+
 def copy_public(state: NightfallState, obs: dict[str, Any], rng: Any) -> None:
     """Determinize: copy what ``obs`` shows as it is (discard piles, play areas, minions,
     exiled cards, the chain, effects, flags, pending frames, the turn's counters, the
@@ -399,15 +419,11 @@ class NightfallGame(Game):
                     state.cards[cid] = identity
                 state.archives.append({"card": identity, "owner": archive["owner"], "cards": cards, "secret": True})
                 continue
-            if archive.get("mixed") is not None:  # Bait and Switch: known cards, order hidden below the top
-                below = list(archive["mixed"])
-                rng.shuffle(below)
-                tops = [archive["card"]] if archive["size"] else []
-                cards = [hidden[key].pop() for key in below + tops]
-                state.archives.append({"card": archive["card"], "owner": archive["owner"], "cards": cards,
-                                       "mixed": True})
-                continue
             placed = {pos: cid for pos, cid in archive.get("wounds", ())}  # Pipe Bomb's public wounds
+            if archive.get("mixed") is not None:  # Bait and Switch: known cards, order hidden below the top
+                state.archives.append({"card": archive["card"], "owner": archive["owner"], "mixed": True,
+                                       "cards": _deal_mixed(state, archive, placed, hidden, rng)})
+                continue
             size = archive["size"] - len(placed)
             pool = hidden.get(archive["card"], [])
             orders, hidden[archive["card"]] = pool[:size], pool[size:]
