@@ -17,19 +17,28 @@ gloam's readings where the rulebooks are silent (docs/rules-decisions.md):
   ``derive_seed(seed, k, seat)``, so a series is reproduced from its seed, and a saved
   series (its game records) resumes exactly.
 
+A seat is a bot's name or ``you`` (:data:`HUMAN`), a person playing at a front end:
+:meth:`Series.play_next` plays bots only; a front end plays a series with human seats
+itself, game by game, with :meth:`Series.next_game` (the game to deal and its seed) and
+:meth:`Series.add_result` (its finished record and state), as ``gloam series`` does.
+
 >>> s = Series({"players": 2, "sets": ["CW"], "turn_limit": 60}, ["random", "random"], seed=3, target=25)
 >>> games = s.play()
 >>> s.over and max(s.totals) >= 25 and len(games) == len(s.games)
 True
 >>> Series.from_json(s.to_json()).totals == s.totals
 True
+>>> people = Series({"players": 2, "sets": ["CW"]}, ["you", "random"], seed=3)
+>>> index, game, deal_seed = people.next_game()
+>>> index, game.num_players
+(0, 2)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from gloam.core.errors import RecordError, SetupError
 from gloam.core.record import Record
@@ -38,6 +47,7 @@ from gloam.core.rng import derive_seed
 TARGET = 100  # rule 180
 FORMAT = "gloam-series"
 GAME = "nightfall"
+HUMAN = "you"  # the seat of a person playing at a front end (as in gloam play)
 
 
 @dataclass(frozen=True)
@@ -53,9 +63,20 @@ class SeriesGame:
     turns: int
 
 
+class NextGame(NamedTuple):
+    """The game a series plays next: its index (from 0), the game (its setup with the
+    first player moved on) and the seed it is dealt from."""
+
+    index: int
+    game: Any
+    seed: int
+
+
 class Series:
-    """A series of Nightfall games between bots (rule 180). ``setup`` is a Nightfall setup
-    (``first_player`` is set per game); ``seats`` names one bot per player."""
+    """A series of Nightfall games (rule 180). ``setup`` is a Nightfall setup
+    (``first_player`` is set per game); ``seats`` names one seat per player: a bot, or
+    ``you`` (:data:`HUMAN`) for a person, whose games a front end plays with
+    :meth:`next_game` and :meth:`add_result`."""
 
     def __init__(self, setup: dict[str, Any], seats: list[str], seed: int, target: int = TARGET,
                  max_games: int = 1000) -> None:
@@ -75,8 +96,9 @@ class Series:
             raise SetupError(f"{len(seats)} bots for {self.players} players: name one bot per player")
         known = bot_names(GAME)
         for name in seats:
-            if name not in known:
-                raise SetupError(f"unknown bot {name!r}: the Nightfall bots are {', '.join(known)}")
+            if name != HUMAN and name not in known:
+                raise SetupError(f"unknown bot {name!r}: a seat is '{HUMAN}' (a person) or a Nightfall bot"
+                                 f" ({', '.join(known)})")
         self.seats = list(seats)
         self.seed = seed
         self.target = target
@@ -96,19 +118,33 @@ class Series:
     def over(self) -> bool:
         return max(self.totals) >= self.target or len(self.games) >= self.max_games
 
-    def play_next(self) -> SeriesGame:
-        """Play the next game with the seats' bots and add it to the series."""
-        from gloam.bots import make_bot
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people (``you``)."""
+        return [p for p, name in enumerate(self.seats) if name == HUMAN]
+
+    def next_game(self) -> NextGame:
+        """The next game to play: its index, the game and its deal seed. A front end plays
+        it (people at its seats ``you``) and gives the result to :meth:`add_result`."""
         from gloam.games import get_game
-        from gloam.match import play_match
 
         if self.over:
             raise SetupError("the series is over")
         k = len(self.games)
-        game = get_game(GAME, self.game_setup(k))
+        return NextGame(k, get_game(GAME, self.game_setup(k)), derive_seed(self.seed, k))
+
+    def play_next(self) -> SeriesGame:
+        """Play the next game with the seats' bots and add it to the series (bots only)."""
+        from gloam.bots import make_bot
+        from gloam.match import play_match
+
+        if self.humans:
+            raise SetupError(f"seat {self.humans[0] + 1} is a person ('{HUMAN}'): a human seat plays at a front"
+                             " end (gloam series); use next_game() and add_result()")
+        k, game, seed = self.next_game()
         bots = [make_bot(name, game, derive_seed(self.seed, k, p)) for p, name in enumerate(self.seats)]
-        result = play_match(game, bots, seed=derive_seed(self.seed, k))
-        return self._add(result.record(game, self.seats), result.state)
+        result = play_match(game, bots, seed=seed)
+        return self.add_result(result.record(game, self.seats), result.state)
 
     def play(self) -> list[SeriesGame]:
         """Play games until the series is over; returns the games played by this call."""
@@ -118,13 +154,25 @@ class Series:
         while not self.over:
             yield self.play_next()
 
-    def _add(self, record: Record, state: Any) -> SeriesGame:
+    def add_result(self, record: Record, state: Any) -> SeriesGame:
+        """Add the next game, played by a front end: its record (from :meth:`next_game`'s
+        game and seed, else a :class:`RecordError`) and its final state; returns it."""
+        k = len(self.games)
+        if not self._is_game(k, record):
+            raise RecordError(f"that record is not the series' game {k + 1} (its game, setup or seed differs)")
         wounds = tuple(state.wound_count(p)[0] for p in range(self.players))
         totals = tuple(t + w for t, w in zip(self.totals, wounds))
         game = SeriesGame(len(self.games), record, wounds, state.winner if state.is_terminal() else -1,
                           totals, state.turn)
         self.games.append(game)
         return game
+
+    def _is_game(self, k: int, record: Record) -> bool:
+        """Whether ``record`` is the game ``k`` this series plays (game, setup, seed)."""
+        from gloam.games import get_game
+
+        return record.game == GAME and record.seed == derive_seed(self.seed, k) \
+            and record.setup == get_game(GAME, self.game_setup(k)).setup_json()
 
     # ------------------------------------------------------------------ the result
     def standings(self) -> list[dict[str, Any]]:
@@ -160,8 +208,6 @@ class Series:
         series would have played: same setup, seed and seats)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError("not a saved gloam series")
-        from gloam.games import get_game
-
         try:
             series = cls(data["setup"], list(data["seats"]), data["seed"], data.get("target", TARGET),
                          data.get("max_games", 1000))
@@ -170,10 +216,9 @@ class Series:
                 raise RecordError("a saved series lists its games' records")
             for k, raw in enumerate(games):
                 record = Record.from_json(raw)
-                if record.game != GAME or record.setup != get_game(GAME, series.game_setup(k)).setup_json() \
-                        or record.seed != derive_seed(series.seed, k):
+                if not series._is_game(k, record):
                     raise RecordError(f"game {k + 1} of the saved series is not the series' game {k + 1}")
-                series._add(record, record.replay())
+                series.add_result(record, record.replay())
         except SetupError as exc:
             raise RecordError(f"malformed saved series: {exc}") from None
         except (KeyError, TypeError) as exc:

@@ -9,9 +9,10 @@ Prints a table after each game and the final standings (or one JSON object).
 
 A seat ``you`` (in ``--seats`` or ``--bots``) is a human at this terminal: each game is
 played on the same terminal table as ``gloam play`` (pass-and-play with several ``you``
-seats; ``--names``, ``--lang ja``). After a game its table is shown; press Enter for the
-next game. ``q`` (or Ctrl-C) during a game stops the series: with ``--save`` the finished
-games are kept and ``--resume`` deals the unfinished game again from its start.
+seats; ``--names``). After a game its table is shown; press Enter for the next game.
+``q`` (or Ctrl-C) during a game stops the series: with ``--save`` the finished games are
+kept and ``--resume`` deals the unfinished game again from its start. ``--lang ja`` prints
+the series' tables and prompts in Japanese (and, with human seats, the game's table).
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
 from gloam.cli import play
 from gloam.core.errors import GloamError, SetupError
-from gloam.series import Series
+from gloam.nightfall import i18n
+from gloam.series import HUMAN, Series
 
 EXIT_USAGE = 2
 DEFAULT_TURN_LIMIT = 200  # per game, so a series of bots can never hang (the rules have no limit)
@@ -47,7 +50,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="as in gloam play: 'you' (a human at this terminal) or a bot, one per player")
     parser.add_argument("--names", help="with human seats: comma-separated player names, one per seat")
     parser.add_argument("--lang", default="en", metavar="{en,ja}",
-                        help="with human seats: the language of the table (en or ja), as in gloam play")
+                        help="the language of the series' tables and prompts (en or ja); with human seats"
+                             " also of the game's table, as in gloam play")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="series seed (default 0)")
     parser.add_argument("--target", type=int, default=100, metavar="W",
                         help="the wound total that ends the series (default 100, rule 180)")
@@ -93,50 +97,37 @@ def build_series(args: argparse.Namespace):
     return Series(setup, bots, args.seed, target=args.target)
 
 
-HUMAN = "you"
-
-
 class HumanSeries(Series):
     """A series with human seats (``you``): each game is played at the terminal with
     ``gloam play``'s session, the other seats by their bots (re-seeded before every
-    decision from the game's seed, as ``gloam play`` does). Finished games are recorded
-    as in a series of bots, so totals, standings, save and resume work the same."""
-
-    PLACEHOLDER = "random"  # what the bots-only checks of Series see for a human seat
+    decision from the game's seed, as ``gloam play`` does). The games come from
+    :meth:`Series.next_game` and go back with :meth:`Series.add_result`, so totals,
+    standings, save and resume work as in a series of bots."""
 
     def __init__(self, setup: dict[str, Any], seats: list[str], seed: int, target: int = 100,
                  max_games: int = 1000) -> None:
-        seats = list(seats)
-        play._check_seats(seats, "nightfall")
-        super().__init__(setup, [self.PLACEHOLDER if s == HUMAN else s for s in seats], seed, target, max_games)
-        self.seats = seats
+        super().__init__(setup, seats, seed, target, max_games)
         self.terminal: Any = None
         self.names: list[str] | None = None
         self.lang = "en"
         self.replay_base: str | None = None
 
     def play_next(self):
-        from gloam.core.rng import derive_seed
-        from gloam.games import get_game
-
-        if HUMAN not in self.seats:
+        if not self.humans:
             return super().play_next()
-        if self.over:
-            raise SetupError("the series is over")
-        k = len(self.games)
-        game = get_game("nightfall", self.game_setup(k))
+        k, game, seed = self.next_game()
         terminal = self.terminal or play.make_terminal()
         names = play.seat_names(self.seats, self.names, lang=self.lang)
         replay = f"{self.replay_base}-game{k + 1}.json" if self.replay_base else None
-        session = SeriesSession(game, derive_seed(self.seed, k), self.seats, names, terminal,
-                                replay_out=replay, lang=self.lang)
-        totals = ", ".join(f"{names[p]} {t}" for p, t in enumerate(self.totals))
-        session.notice = Text.assemble((f"End-of-the-World Series · game {k + 1}", "bold"),
-                                       (f" · wound totals so far: {totals} (the series ends at {self.target})",
-                                        "dim"))
+        session = SeriesSession(game, seed, self.seats, names, terminal, replay_out=replay, lang=self.lang)
+        totals = _say("sep", self.lang).join(_say("notice_total", self.lang, player=names[p], total=t)
+                                             for p, t in enumerate(self.totals))
+        session.notice = Text.assemble((_say("notice", self.lang, n=k + 1), "bold"),
+                                       (_say("notice_totals", self.lang, totals=totals, target=self.target), "dim"))
+        session._note_texts()  # in Japanese: card texts stay English, as gloam play says
         if session.play() != 0:
             raise KeyboardInterrupt
-        return self._add(session.record(), session.state)
+        return self.add_result(session.record(), session.state)
 
 
 class SeriesSession(play.Session):
@@ -145,35 +136,38 @@ class SeriesSession(play.Session):
 
     def _save_and_stop(self) -> int:
         self.console.print()
-        self.console.print(Text("Series stopped during this game; it is dealt again from its start"
-                                " when the series is resumed.", style="bold"))
+        self.console.print(Text(_say("stopped_in_game", self.lang), style="bold"))
         return play.INTERRUPTED
+
+
+def _say(key: str, lang: str, **values: Any) -> str:
+    """A line of the series' own text in ``lang`` (i18n's ``series`` table)."""
+    return i18n.fill("series", key, lang, **values)
 
 
 def run(args: argparse.Namespace, terminal: Any = None) -> int:
     try:
-        i18n_check(getattr(args, "lang", "en"))
+        lang = i18n.check_lang(getattr(args, "lang", "en"))
         series = build_series(args)
     except GloamError as exc:
         print(f"gloam series: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    if HUMAN in series.seats:
+    if series.humans:
         return _run_humans(args, series, terminal)
     out = sys.stdout
     if not args.json:
-        out.write(f"End-of-the-World Series: {series.players} players ({', '.join(series.seats)}),"
-                  f" seed {series.seed}, to {series.target} wounds\n")
+        out.write(header(series, lang) + "\n")
         for game in series.games:  # a resumed series: the games already played
-            out.write(game_table(series, game) + "\n")
+            out.write(game_table(series, game, lang) + "\n")
     try:
         for game in series.iter_games():
             if args.save:
                 Path(args.save).write_text(json.dumps(series.to_json()), encoding="utf-8")
             if not args.json:
-                out.write(game_table(series, game) + "\n")
+                out.write(game_table(series, game, lang) + "\n")
                 out.flush()
     except KeyboardInterrupt:
-        print("gloam series: interrupted" + (f"; resume with --resume {args.save}" if args.save else ""),
+        print(_say("interrupted", lang) + (_say("resume_hint", lang, file=args.save) if args.save else ""),
               file=sys.stderr)
         return 130
     if args.json:
@@ -182,14 +176,8 @@ def run(args: argparse.Namespace, terminal: Any = None) -> int:
                                      "totals": list(g.totals), "turns": g.turns} for g in series.games],
                           "standings": series.standings(), "winners": series.winners()}))
         return 0
-    out.write(standings_table(series) + "\n")
+    out.write(standings_table(series, lang) + "\n")
     return 0
-
-
-def i18n_check(lang: Any) -> None:
-    from gloam.nightfall import i18n
-
-    i18n.check_lang(lang)
 
 
 def _run_humans(args: argparse.Namespace, series, terminal: Any = None) -> int:
@@ -205,58 +193,86 @@ def _run_humans(args: argparse.Namespace, series, terminal: Any = None) -> int:
         Console(stderr=True).print(f"gloam series: error: --names gives {len(names)} names for"
                                    f" {series.players} seats", highlight=False, markup=False)
         return EXIT_USAGE
-    series.terminal, series.names, series.lang = terminal, names, getattr(args, "lang", "en")
+    lang = getattr(args, "lang", "en")
+    series.terminal, series.names, series.lang = terminal, names, lang
     args.save = args.save or args.resume  # a resumed human series keeps saving to its file
     if args.save:
         series.replay_base = str(Path(args.save).with_suffix(""))
-    console.print(Text(f"End-of-the-World Series: {series.players} players ({', '.join(series.seats)}),"
-                       f" seed {series.seed}, to {series.target} wounds", style="bold"))
+    console.print(Text(header(series, lang), style="bold"))
     for game in series.games:
-        console.print(Text(game_table(series, game)), highlight=False)
+        console.print(Text(game_table(series, game, lang)), highlight=False)
     try:
         for game in series.iter_games():
             if args.save:
                 Path(args.save).write_text(json.dumps(series.to_json()), encoding="utf-8")
-            console.print(Text(game_table(series, game)), highlight=False)
+            console.print(Text(game_table(series, game, lang)), highlight=False)
             if not series.over:
-                answer = terminal.ask(Text("Press Enter for the next game (q = stop the series): ", style="bold"))
+                answer = terminal.ask(Text(_say("next_game", lang), style="bold"))
                 if answer.strip().lower() in ("q", "quit", "exit"):
                     raise KeyboardInterrupt
     except (KeyboardInterrupt, EOFError):
-        console.print(Text("gloam series: stopped" + (f"; resume with: gloam series --resume {args.save}"
-                                                      if args.save else ""), style="bold"))
+        console.print(Text(_say("stopped", lang) + (_say("resume_with", lang, file=args.save) if args.save else ""),
+                           style="bold"))
         return 130
-    console.print(Text(standings_table(series)), highlight=False)
+    console.print(Text(standings_table(series, lang)), highlight=False)
     return 0
 
 
-def _who(series, p: int) -> str:
-    return f"P{p + 1} {series.seats[p]}"
+# ---------------------------------------------------------------------- the tables
+def _seat(series, p: int, lang: str) -> str:
+    """Seat ``p``'s name: the bot, or ``you`` (in Japanese あなた) for a person."""
+    return _say("human", lang) if series.seats[p] == HUMAN else series.seats[p]
 
 
-def game_table(series, game) -> str:
+def _who(series, p: int, lang: str = "en") -> str:
+    """"P1 heuristic" (in Japanese "プレイヤー1（heuristic）")."""
+    return _say("who", lang, n=p + 1, player=i18n.player_label(p, lang=lang), seat=_seat(series, p, lang))
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` left-justified to ``width`` terminal cells (a CJK character takes two)."""
+    return text + " " * (width - cell_len(text))
+
+
+def _cols(lang: str, *keys: str) -> list[tuple[str, int]]:
+    """Each column's heading and width in cells (the numbers are right-justified to it)."""
+    return [(label, cell_len(label)) for label in (_say(key, lang) for key in keys)]
+
+
+def header(series, lang: str = "en") -> str:
+    """The series' first line: players, seats, seed and target."""
+    seats = _say("sep", lang).join(_seat(series, p, lang) for p in range(series.players))
+    return _say("header", lang, players=series.players, seats=seats, seed=series.seed, target=series.target)
+
+
+def game_table(series, game, lang: str = "en") -> str:
     """One game: each player's wounds this game and the running total."""
-    width = max(len(_who(series, p)) for p in range(series.players))
-    winner = "no winner (turn limit)" if game.winner < 0 else f"won by {_who(series, game.winner)}"
-    lines = [f"Game {game.index + 1} (first player P{game.index % series.players + 1}, {game.turns} turns,"
-             f" {winner})", f"  {'player'.ljust(width)}  wounds  total"]
+    width = max(cell_len(_who(series, p, lang)) for p in range(series.players))
+    result = _say("no_winner", lang) if game.winner < 0 else _say("won_by", lang, who=_who(series, game.winner, lang))
+    (player, _), (wounds, w_wounds), (total, w_total) = _cols(lang, "col_player", "col_wounds", "col_total")
+    lines = [_say("game", lang, n=game.index + 1, first=game.index % series.players + 1, turns=game.turns,
+                  result=result),
+             f"  {_pad(player, width)}  {wounds}  {total}"]
     for p in range(series.players):
-        lines.append(f"  {_who(series, p).ljust(width)}  {game.wounds[p]:>6}  {game.totals[p]:>5}")
+        lines.append(f"  {_pad(_who(series, p, lang), width)}  {game.wounds[p]:>{w_wounds}}"
+                     f"  {game.totals[p]:>{w_total}}")
     return "\n".join(lines)
 
 
-def standings_table(series) -> str:
+def standings_table(series, lang: str = "en") -> str:
     """The final standings, lowest total first, and the winner (rule 180)."""
     rows = series.standings()
-    width = max(len(_who(series, r["seat"])) for r in rows)
-    lines = [f"Final standings after {len(series.games)} games",
-             f"  place  {'player'.ljust(width)}  total  games won"]
+    width = max(cell_len(_who(series, r["seat"], lang)) for r in rows)
+    (place, w_place), (player, _), (total, w_total), (wins, w_wins) = _cols(
+        lang, "col_place", "col_player", "col_total", "col_wins")
+    lines = [_say("standings", lang, games=len(series.games)),
+             f"  {place}  {_pad(player, width)}  {total}  {wins}"]
     for r in rows:
-        lines.append(f"  {r['place']:>5}  {_who(series, r['seat']).ljust(width)}  {r['total']:>5}  {r['wins']:>9}")
+        lines.append(f"  {r['place']:>{w_place}}  {_pad(_who(series, r['seat'], lang), width)}"
+                     f"  {r['total']:>{w_total}}  {r['wins']:>{w_wins}}")
     winners = series.winners()
     if len(winners) == 1:
-        lines.append(f"{_who(series, winners[0])} wins the End-of-the-World Series with {series.totals[winners[0]]}"
-                     " wounds")
+        lines.append(_say("series_win", lang, who=_who(series, winners[0], lang), total=series.totals[winners[0]]))
     elif winners:
-        lines.append("Shared win: " + ", ".join(_who(series, p) for p in winners))
+        lines.append(_say("shared_win", lang, who=_say("sep", lang).join(_who(series, p, lang) for p in winners)))
     return "\n".join(lines)

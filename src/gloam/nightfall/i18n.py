@@ -582,11 +582,49 @@ UI = {
     "eliminated_mark": _t(" (eliminated)", "（脱落）"),
 }
 
+# The End-of-the-World Series (rule 180; cli/series.py). Seed 002 ("その他のヴァリアント")
+# names it 世界の終わりシリーズ and counts 累計負傷枚数 (the running wound total).
+SERIES = {
+    "header": _t("End-of-the-World Series: {players} players ({seats}), seed {seed}, to {target} wounds",
+                 "世界の終わりシリーズ: {players}人（{seats}）、シード {seed}、累計負傷{target}枚で終了"),
+    "sep": _t(", ", "、"),
+    "who": _t("P{n} {seat}", "{player}（{seat}）"),
+    "human": _t("you", "あなた"),
+    "game": _t("Game {n} (first player P{first}, {turns} turns, {result})",
+               "ゲーム{n}（最初のプレイヤー: プレイヤー{first}、{turns}ターン、{result}）"),
+    "no_winner": _t("no winner (turn limit)", "勝者なし（ターン数の上限）"),
+    "won_by": _t("won by {who}", "勝者: {who}"),
+    "col_player": _t("player", "プレイヤー"),
+    "col_wounds": _t("wounds", "負傷"),
+    "col_total": _t("total", "累計"),
+    "col_place": _t("place", "順位"),
+    "col_wins": _t("games won", "勝利数"),
+    "standings": _t("Final standings after {games} games", "最終順位（{games}ゲーム終了後）"),
+    "series_win": _t("{who} wins the End-of-the-World Series with {total} wounds",
+                     "世界の終わりシリーズの勝者: {who}（累計負傷{total}枚）"),
+    "shared_win": _t("Shared win: {who}", "同点で勝利を分け合う: {who}"),
+    "next_game": _t("Press Enter for the next game (q = stop the series): ",
+                    "Enter を押すと次のゲームへ（q = シリーズを中断）: "),
+    "stopped": _t("gloam series: stopped", "gloam series: シリーズを中断しました"),
+    "resume_with": _t("; resume with: gloam series --resume {file}", "。再開するには: gloam series --resume {file}"),
+    "interrupted": _t("gloam series: interrupted", "gloam series: 中断しました"),
+    "resume_hint": _t("; resume with --resume {file}", "。再開するには --resume {file}"),
+    "stopped_in_game": _t("Series stopped during this game; it is dealt again from its start when the series is"
+                          " resumed.",
+                          "シリーズをこのゲームの途中で中断しました。シリーズを再開すると、このゲームは"
+                          "最初から配り直されます。"),
+    "notice": _t("End-of-the-World Series · game {n}", "世界の終わりシリーズ · ゲーム{n}"),
+    "notice_totals": _t(" · wound totals so far: {totals} (the series ends at {target})",
+                        " · ここまでの累計負傷: {totals}（累計{target}枚でシリーズ終了）"),
+    "notice_total": _t("{player} {total}", "{player} {total}枚"),
+}
+
 TABLES: dict[str, dict[str, dict[str, str]]] = {
     "phase": PHASES, "decision": DECISIONS, "zone": ZONES, "colour": COLOURS, "keyword": KEYWORDS,
     "wound_type": WOUND_TYPES, "wound_kind": WOUND_KINDS, "card_type": CARD_TYPES, "block": TEXT_BLOCKS,
     "reason": REASONS, "effect": EFFECT_KINDS, "moon_choice": MOON_CHOICES, "moon_done": MOON_DONE,
     "action": ACTIONS, "event": EVENTS, "event_name": EVENT_NAMES, "ui": UI,
+    "series": SERIES,
 }
 
 
