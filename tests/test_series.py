@@ -279,3 +279,15 @@ def test_a_human_series_in_japanese_shows_japanese_series_prompts(monkeypatch, t
     flat = person.flat()
     assert "世界の終わりシリーズ · ゲーム2 · ここまでの累計負傷: あなた " in flat
     assert "最終順位（" in flat and "End-of-the-World" not in flat
+
+
+def test_a_human_series_with_names_shows_the_names_in_its_tables(monkeypatch, tmp_path):
+    """``--names Alice,Bob``: the series' header and tables name the players as they
+    asked, not by seat (``you``) or bot."""
+    person = wire_terminal(monkeypatch, tmp_path, _Person(stop_at="next game"), 200)
+    assert main(["series", "nightfall", "--seats", "you,random", "--names", "Alice,Bob", "--seed", "1",
+                 "--target", "25"]) == 130
+    flat = person.flat()
+    assert flat.startswith("End-of-the-World Series: 2 players (Alice, Bob), seed 1, to 25 wounds")
+    assert "player wounds total P1 Alice" in flat and "P2 Bob" in flat
+    assert "P1 you" not in flat and "P2 random" not in flat

@@ -220,7 +220,11 @@ def _run_humans(args: argparse.Namespace, series, terminal: Any = None) -> int:
 
 # ---------------------------------------------------------------------- the tables
 def _seat(series, p: int, lang: str) -> str:
-    """Seat ``p``'s name: the bot, or ``you`` (in Japanese あなた) for a person."""
+    """Seat ``p``'s name: its ``--names`` entry when the players gave names, else the bot,
+    or ``you`` (in Japanese あなた) for a person."""
+    names = getattr(series, "names", None)
+    if names:
+        return names[p]
     return _say("human", lang) if series.seats[p] == HUMAN else series.seats[p]
 
 
