@@ -42,10 +42,16 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: list) -> None:
-        """Fisher–Yates shuffle in place."""
+        """Fisher–Yates shuffle in place (``below(i + 1)`` for each i from the top down,
+        with the generator's steps inlined: searches shuffle on every sample)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def spawn(self, *salt: int) -> "Rng":
         """An independent generator derived from this one's state and ``salt`` (no draw)."""

@@ -406,8 +406,10 @@ class NightfallGame(Game):
         # Secret Archives (rule 176): a face-down pile the viewer does not own gets a draft
         # card nobody has seen face up, at random
         faceless = hidden.pop(None, [])
-        unknown = [c for c in setup.draft_pool(self) if c not in {a["card"] for a in obs["archives"]}]
+        unknown: list[str] = []
         if faceless:
+            seen = {a["card"] for a in obs["archives"]}
+            unknown = [c for c in setup.draft_pool(self) if c not in seen]
             rng.shuffle(unknown)
         for archive in obs["archives"]:
             if archive["card"] is None:
