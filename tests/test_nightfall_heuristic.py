@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-from nf_scenario import NfTable
+from nf_scenario import NfTable, start_chain
 
 from gloam.bots.base import RandomBot
 from gloam.bots.nightfall_heuristic import HeuristicBot
 from gloam.games import get_game
 from gloam.match import play_match
-from gloam.nightfall.actions import DISCARD0, PLAY0, PLAYER0
+from gloam.nightfall.actions import CARD0, DISCARD0, PLAY0, PLAYER0
 
 
 def test_always_legal_in_two_to_five_player_games():
@@ -108,3 +108,38 @@ def test_keeps_bone_cruncher_until_its_own_attack_is_declared():
     while s.current_player() != 0 or s.pending().kind != "combat_window":
         t.choose(s, "pass", by=s.current_player())
     assert bot.choose(s.game, s.observation(0), s.legal_action_indices()) == PLAY0 + t.id(s, "Bone Cruncher")
+
+
+def _heuristic(s, player: int = 0) -> int:
+    return HeuristicBot(0).choose(s.game, s.observation(player), s.legal_action_indices())
+
+
+def test_dog_eat_dog_fights_with_its_own_strongest_minion_against_an_opponent_s():
+    """Dog Eat Dog: "Target minion inflicts damage equal to its strength on another
+    target minion." The bot makes its own strongest minion (Emil Balev, strength 3)
+    inflict the damage, on the dearest opposing minion the 3 damage destroys (Gregor
+    Dzanic, cost 5, health 3, before Foul Revenant, cost 4), never on its own Patrol
+    Zombie."""
+    t = NfTable(players=2)
+    s = t.position(hands={0: ["Snowstorm", "Dog Eat Dog"]},
+                   play={0: ["Patrol Zombie", "Emil Balev"], 1: ["Foul Revenant", "Gregor Dzanic"]})
+    start_chain(t, s, [(0, "Snowstorm"), (0, "Dog Eat Dog")])
+    assert s.decision_kind() == "target_minion"
+    assert _heuristic(s) == CARD0 + t.id(s, "Emil Balev")
+    s.apply(CARD0 + t.id(s, "Emil Balev"), 0)
+    assert _heuristic(s) == CARD0 + t.id(s, "Gregor Dzanic")
+    s.apply(CARD0 + t.id(s, "Gregor Dzanic"), 0)
+    assert t.id(s, "Gregor Dzanic") not in s.play[1]  # destroyed
+    assert {t.id(s, "Emil Balev"), t.id(s, "Patrol Zombie")} <= set(s.play[0])
+
+
+def test_unholy_resurrection_kicker_puts_the_archive_cards_on_its_own_deck():
+    """Unholy Resurrection's kicker: "Place 2 cards from target archive on top of target
+    player's deck": the bot takes the two cards itself, not an opponent."""
+    t = NfTable(players=2)
+    s = t.position(hands={0: ["Smiling Biter", "Unholy Resurrection"]},
+                   archives={"R&D": (1, 3), "Fresh Meat": (-1, 7)})
+    start_chain(t, s, [(0, "Smiling Biter"), (0, "Unholy Resurrection")])
+    t.choose(s, "archive", "R&D", by=0)
+    assert s.decision_kind() == "target_player"
+    assert _heuristic(s) == PLAYER0 + 0

@@ -135,10 +135,13 @@ class HeuristicBot(Bot):
 
     def _target_minion(self, v: "_View", m: int) -> float:
         """Hostile verbs aim at the leader's minions, the weakest to finish first;
-        friendly verbs (strength, restore) at our own."""
+        friendly verbs (strength, restore) at our own. A fight (Dog Eat Dog) first picks
+        the minion that inflicts the damage (our strongest), then the one that takes it."""
         info = v.obs["minions"][str(m)]
         mine = info["controller"] == v.me
         op = v.top_op()
+        if op == "fight":
+            return self._fighter(v, m, info, mine)
         if op in HOSTILE_OPS:
             if mine:
                 return -100.0
@@ -146,9 +149,29 @@ class HeuristicBot(Bot):
             return 10.0 - v.wounds[info["controller"]] * 0.1 - health
         return 10.0 if mine else -10.0
 
+    @staticmethod
+    def _fighter(v: "_View", m: int, info: dict[str, Any], mine: bool) -> float:
+        """Dog Eat Dog: "Target minion inflicts damage equal to its strength on another
+        target minion." The inflicting minion: ours, the strongest (else the strongest
+        other one, to hit another opponent's minion). The one that takes the damage: an
+        opponent's minion the damage destroys, the dearest first, else the one it hurts
+        most; our own only if nothing else is left, the cheapest."""
+        card = v.card(m)
+        frame = v.obs["stack"][-1]
+        if "first" not in frame:
+            return (20.0 if mine else 0.0) + (card.strength or 0)
+        hit = v.card(frame["first"]).strength or 0
+        if mine:
+            return -100.0 - (card.cost or 0)
+        health = (card.health or 0) - info["damage"]
+        return 10.0 + (10.0 + (card.cost or 0) if hit >= health else min(hit, health)) \
+            - v.wounds[info["controller"]] * 0.1
+
     def _target_player(self, v: "_View", p: int) -> float:
         op = v.top_op()
-        if op in HOSTILE_OPS or op in ("continuous", "archive_to_deck"):
+        if op == "archive_to_deck":  # Unholy Resurrection's kicker: two archive cards for us
+            return 100.0 if p == v.me else -v.wounds[p]
+        if op in HOSTILE_OPS or op == "continuous":
             return -100.0 if p == v.me else -v.wounds[p]
         return 100.0 if p == v.me else 0.0
 
