@@ -83,19 +83,20 @@ def _deal_mixed(state: NightfallState, archive: dict[str, Any], placed: dict[int
                 hidden: dict[Any, list[int]], rng: Any) -> list[int]:
     """Determinize a mixed archive (Bait and Switch): its wounds (Pipe Bomb) stay where
     they lie, its top order is its public top card, and the other cards it is known to
-    hold are dealt below in a random order, each from the hidden instances of its card."""
-    size = archive["size"]
-    names = list(archive["mixed"]) + ([archive["card"]] if size else [])
-    for cid in placed.values():
-        names.remove(state.cards[cid])
-    top = size - 1
-    if size and top not in placed:
-        names.remove(archive["card"])
-    rng.shuffle(names)
+    hold are dealt below it in a random order, each from the hidden instances of its card."""
+    size, top = archive["size"], archive["size"] - 1
+    below = list(archive["mixed"])  # the names under the top card
+    for pos, cid in placed.items():
+        if pos != top:
+            below.remove(state.cards[cid])
+    rng.shuffle(below)
+    names = iter(below)
     cards = []
     for pos in range(size):
-        key = archive["card"] if pos == top and pos not in placed else None
-        cards.append(placed[pos] if pos in placed else hidden[key or names.pop()].pop())
+        if pos in placed:
+            cards.append(placed[pos])
+        else:
+            cards.append(hidden[archive["card"] if pos == top else next(names)].pop())
     return cards
 
 
