@@ -72,6 +72,13 @@ class SearchConfig:
     the player to act in the sample that first reaches the node with a choice; that
     option is expanded first and gets ``hint_bias / (visits + 1)`` added to its UCB1
     score (progressive bias, Chaslot et al. 2008). 0 (the default) asks nothing.
+
+    ``playout_kinds``: decision kinds (the observation's ``kind``) searched instead by
+    flat Monte Carlo with whole-game play-outs (Tesauro & Galperin 1996): in each of
+    ``playout_samples`` sampled states every legal option is tried and the game played
+    to its end by the policy bot in every seat; the option with the best mean return is
+    taken. It is for decisions whose effect a short look-ahead cannot see (a Nightfall
+    chain resolves only once nobody links to it). Empty (the default): tree search only.
     """
 
     iterations: int = 1000
@@ -79,6 +86,8 @@ class SearchConfig:
     exploration: float = 0.7
     samples_per_determinization: int = 1
     hint_bias: float = 0.0
+    playout_kinds: tuple[str, ...] = ()
+    playout_samples: int = 16
 
     def __post_init__(self) -> None:
         if isinstance(self.iterations, bool) or not isinstance(self.iterations, int) or self.iterations < 1:
@@ -91,6 +100,11 @@ class SearchConfig:
         if not isinstance(self.hint_bias, (int, float)) or isinstance(self.hint_bias, bool) \
                 or not 0 <= self.hint_bias < math.inf:
             raise ValueError(f"hint_bias must be a number >= 0, not {self.hint_bias!r}")
+        if not isinstance(self.playout_kinds, tuple) or not all(isinstance(k, str) for k in self.playout_kinds):
+            raise ValueError(f"playout_kinds must be a tuple of decision kinds, not {self.playout_kinds!r}")
+        n = self.playout_samples
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"playout_samples must be an integer >= 1, not {n!r}")
 
 
 #: the named levels: iteration budgets (see docs/bots.md for their measured strength)
@@ -100,6 +114,12 @@ LEVELS: dict[str, SearchConfig] = {
     "hard": SearchConfig(iterations=2000),
 }
 
+#: Nightfall decisions that ``hard`` searches by whole-game play-outs: starting and
+#: linking a chain (what a chain does shows only once it resolves), feeding, and the
+#: combat-text windows (measured on 1,549 positions with play-out values: the tree
+#: search's choices there lost to the heuristic's; see docs/bots.md)
+NIGHTFALL_PLAYOUT_KINDS = ("chain_start", "link", "feed", "combat_window")
+
 #: levels of their own for a game (by game name); other games use :data:`LEVELS`.
 #: Nightfall: a 2-player game asks each player ~80 decisions with a choice, so its
 #: budgets are smaller, and its search is guided by the heuristic bot (``hint_bias``).
@@ -107,7 +127,8 @@ GAME_LEVELS: dict[str, dict[str, SearchConfig]] = {
     "nightfall": {
         "easy": SearchConfig(iterations=25, hint_bias=NIGHTFALL_HINT_BIAS),
         "normal": SearchConfig(iterations=100, hint_bias=NIGHTFALL_HINT_BIAS),
-        "hard": SearchConfig(iterations=200, hint_bias=NIGHTFALL_HINT_BIAS),
+        "hard": SearchConfig(iterations=200, hint_bias=NIGHTFALL_HINT_BIAS,
+                             playout_kinds=NIGHTFALL_PLAYOUT_KINDS, playout_samples=16),
     },
 }
 
@@ -171,6 +192,26 @@ class PolicyRolloutEvaluator:
         if state.is_terminal():
             return list(state.returns())
         return self.value(game, state)
+
+
+def play_out(game: Any, state: Any, policy: Bot, max_decisions: int = 5000) -> Values:
+    """Play ``state`` to its end with ``policy`` in every seat (each deciding from its own
+    observation of the state) and return the returns; a game not over after
+    ``max_decisions`` counts as a draw (1/n each)."""
+    for _ in range(max_decisions):
+        if state.is_terminal():
+            return list(state.returns())
+        legal = state.legal_action_indices()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        player = state.current_player()
+        observation = state.observation(player) if policy.needs_observation else None
+        state.apply(policy.choose(game, observation, legal))
+    if state.is_terminal():
+        return list(state.returns())
+    n = state.num_players
+    return [1.0 / n] * n
 
 
 class NightmariumValue:
@@ -319,6 +360,8 @@ class ISMCTS:
     def search(self, game: Any, observation: dict[str, Any], legal: Sequence[int], rng: Rng) -> SearchResult:
         """Search the decision whose observation (by the player to act) is given."""
         cfg = self.config
+        if cfg.playout_kinds and observation.get("kind") in cfg.playout_kinds:
+            return self.flat_search(game, observation, legal, rng)
         evaluator = self.evaluator or evaluator_for(game)
         self._hinter = (self.policy or policy_for(game)) if cfg.hint_bias > 0 else None
         started = self.clock()
@@ -337,6 +380,36 @@ class ISMCTS:
             if deadline is not None and self.clock() >= deadline:
                 break
         return SearchResult(self._ranked(root, legal), done, self.clock() - started)
+
+    def flat_search(self, game: Any, observation: dict[str, Any], legal: Sequence[int], rng: Rng) -> SearchResult:
+        """Flat Monte Carlo over the options (the ``playout_kinds`` decisions): in each
+        sampled state every option is played out to the end by the policy bot, with the
+        same sample and the same policy seed for every option (common random numbers), so
+        the options differ only by the option. Each option's value is its mean return for
+        the player to act; the best value comes first. ``iterations`` counts play-outs."""
+        cfg = self.config
+        policy = self.policy or policy_for(game)
+        started = self.clock()
+        deadline = None if cfg.time_limit is None else started + cfg.time_limit
+        totals = [0.0] * len(legal)
+        samples = 0
+        while samples < cfg.playout_samples:
+            sample = game.determinize(observation, rng)
+            me = sample.current_player()
+            seed = rng.next_u64()
+            for k, action in enumerate(legal):
+                state = sample.clone()
+                state.apply(action)
+                policy.rng.seed(seed)
+                totals[k] += play_out(game, state, policy)[me]
+            samples += 1
+            if deadline is not None and self.clock() >= deadline:
+                break
+        order = {a: k for k, a in enumerate(legal)}
+        stats = sorted((OptionStat(a, samples, totals[k] / samples) for k, a in enumerate(legal)),
+                       key=lambda s: (-s.value, order[s.action]))
+        self.root = None
+        return SearchResult(tuple(stats), samples * len(legal), self.clock() - started)
 
     def _iterate(self, game: Any, root: Node, state: Any, evaluator: Evaluator, rng: Rng) -> None:
         """One iteration: select and expand down the tree on ``state``, value the leaf,
