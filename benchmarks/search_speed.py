@@ -12,7 +12,9 @@ observation of the player to act, in this process (one core). An iteration is on
 of the hidden cards (``determinize``), one walk down the tree and one leaf evaluation
 (Nightmarium: 4 greedy decisions and the heuristic value; Nightfall: 4 decisions of the
 heuristic bot and ``NightfallValue``, plus the heuristic bot's hint at each new node with
-a choice). Speed is iterations per CPU-second of this process (so other work on the
+a choice); the levels' flat play-outs (``playout_kinds``: Nightfall ``hard`` at chain,
+feed and combat-text decisions) are left out of it and timed on their own, as whole-game
+play-outs per CPU-second on positions of those kinds. Speed is iterations per CPU-second of this process (so other work on the
 machine does not count against it) and per wall-second. The project's goals are >= 3,000
 iterations/s on Nightmarium and >= 1,500/s on Nightfall; OpenSpiel's Python ISMCTS does
 about 1,600/s on hearts on the same hardware. About 20 s of CPU for both games with the
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import replace
 from typing import Any
 
 from gloam.bots import make_bot
@@ -56,9 +59,26 @@ def positions(count: int, seed: int, game_name: str = "nightmarium") -> list[Any
     return out
 
 
-def measure(level: str, states: list[Any], seed: int) -> tuple[int, float, float]:
-    """(iterations, CPU seconds, wall seconds) of one search per state at ``level``."""
-    search = ISMCTS(level_config(level, states[0].game))
+def playout_positions(count: int, seed: int, game_name: str, kinds: tuple[str, ...]) -> list[Any]:
+    """Like :func:`positions`, each moved on by the policy bots to the next decision of
+    one of ``kinds`` with two or more options (a game without one is skipped)."""
+    out = []
+    for k, state in enumerate(positions(count, seed, game_name)):
+        bots = [make_bot(POLICY[game_name], state.game, seed=derive_seed(seed, k, p, 7)) for p in range(2)]
+        while not state.is_terminal():
+            player, legal = state.current_player(), state.legal_action_indices()
+            if len(legal) > 1 and state.observation(player)["kind"] in kinds:
+                out.append(state)
+                break
+            state.apply(bots[player].choose(state.game, state.observation(player), legal))
+    return out
+
+
+def measure(level: str, states: list[Any], seed: int, tree_only: bool = True) -> tuple[int, float, float]:
+    """(iterations, CPU seconds, wall seconds) of one search per state at ``level`` (its
+    tree search alone if ``tree_only``, else as the level plays)."""
+    config = level_config(level, states[0].game)
+    search = ISMCTS(replace(config, playout_kinds=()) if tree_only else config)
     iterations = 0
     cpu0, wall0 = time.process_time(), time.perf_counter()
     for k, state in enumerate(states):
@@ -106,6 +126,15 @@ def report(name: str, count: int, seed: int) -> None:
         print(f"  {level:<7} {config.iterations:>5} iterations/decision: {rate:8,.0f} iterations per CPU-second"
               f" ({iterations / wall:,.0f}/s wall), {cpu / len(states) * 1000:6.0f} ms CPU per decision;"
               f" {verdict} the goal of {goal:,}/s (OpenSpiel ISMCTS on hearts: ~{OPENSPIEL_HEARTS:,}/s)")
+    for level in LEVELS:
+        config = level_config(level, game)
+        if not config.playout_kinds:
+            continue
+        flat = playout_positions(count, seed, name, config.playout_kinds)
+        playouts, cpu, wall = measure(level, flat, seed, tree_only=False)
+        print(f"  {level:<7} whole-game play-outs at {', '.join(config.playout_kinds)} ({len(flat)} positions,"
+              f" {config.playout_samples} samples x every option): {playouts / cpu:,.0f} play-outs per"
+              f" CPU-second, {cpu / len(flat) * 1000:.0f} ms CPU per decision")
 
 
 if __name__ == "__main__":

@@ -18,10 +18,12 @@ from gloam.bots.ismcts import (
     ISMCTS,
     LEVELS,
     ISMCTSBot,
+    NIGHTFALL_PLAYOUT_KINDS,
     PolicyRolloutEvaluator,
     SearchConfig,
     evaluator_for,
     level_config,
+    play_out,
 )
 from gloam.bots.nightfall_eval import NightfallValue
 from gloam.bots.nightfall_heuristic import HeuristicBot, _View
@@ -30,6 +32,8 @@ from gloam.games import get_game
 from gloam.match import play_match
 
 TINY = SearchConfig(iterations=12, hint_bias=1.0)
+#: TINY with flat play-outs at link decisions (2 sampled states)
+FLAT = SearchConfig(iterations=12, hint_bias=1.0, playout_kinds=("link",), playout_samples=2)
 
 
 class _Checked(ISMCTSBot):
@@ -59,6 +63,21 @@ def _walk(game, seed: int, decisions: int):
     return state
 
 
+def _walk_to(game, seed: int, kind: str, skip: int = 0):
+    """The first position of a heuristic game (after ``skip`` such positions) where the
+    player to act has a choice of ``kind``."""
+    state = game.new_initial_state(seed)
+    bots = [HeuristicBot(seed + p) for p in range(game.num_players)]
+    while not state.is_terminal():
+        p, legal = state.current_player(), state.legal_action_indices()
+        if len(legal) > 1 and state.observation(p)["kind"] == kind:
+            if skip == 0:
+                return state
+            skip -= 1
+        state.apply(bots[p].choose(game, state.observation(p), legal))
+    raise AssertionError(f"no {kind} decision in game {seed}")
+
+
 # --------------------------------------------------------------------------- levels
 def test_nightfall_levels_are_their_own_budgets_guided_by_the_heuristic() -> None:
     game = get_game("nightfall", {"players": 2})
@@ -80,6 +99,66 @@ def test_nightfall_levels_are_their_own_budgets_guided_by_the_heuristic() -> Non
 def test_bad_hint_bias_is_refused(bad) -> None:
     with pytest.raises(ValueError):
         SearchConfig(hint_bias=bad)
+
+
+@pytest.mark.parametrize("bad", [{"playout_kinds": ["link"]}, {"playout_kinds": ("link", 3)},
+                                 {"playout_samples": 0}, {"playout_samples": 2.0}, {"playout_samples": True}])
+def test_bad_playout_settings_are_refused(bad) -> None:
+    with pytest.raises(ValueError):
+        SearchConfig(**bad)
+
+
+# --------------------------------------------------------------------------- play-outs
+def test_hard_plays_whole_games_out_at_chain_feed_and_combat_text_decisions() -> None:
+    """``hard`` searches starting and linking a chain, feeding and the combat-text
+    windows by whole-game play-outs (every option tried in each of 16 sampled states),
+    and every other decision (here: claiming, rule 144) by the tree search."""
+    game = get_game("nightfall", {"players": 2})
+    assert set(NIGHTFALL_PLAYOUT_KINDS) == {"chain_start", "link", "feed", "combat_window"}
+    assert level_config("hard", game).playout_kinds == NIGHTFALL_PLAYOUT_KINDS
+    assert level_config("normal", game).playout_kinds == () == LEVELS["hard"].playout_kinds
+    samples = level_config("hard", game).playout_samples
+    for kind, flat in (("link", True), ("claim", False)):
+        state = _walk_to(game, 7, kind)
+        p, legal = state.current_player(), state.legal_action_indices()
+        bot = make_bot("hard", game, seed=2)
+        bot.choose(game, state.observation(p), legal)
+        visits = [o.visits for o in bot.last.options]
+        if flat:
+            assert visits == [samples] * len(legal) and bot.last.iterations == samples * len(legal)
+            values = [o.value for o in bot.last.options]
+            assert values == sorted(values, reverse=True) and all(0 <= v <= 1 for v in values)
+        else:
+            assert sum(visits) == bot.last.iterations == bot.config.iterations
+
+
+def test_a_play_out_value_is_the_mean_return_over_the_same_sampled_states_for_every_option() -> None:
+    """Each option is played out in the same sampled states by the same seeded policy
+    (common random numbers), so the options differ only by the option taken; its value
+    is the mean return of the player to act over those play-outs."""
+    game = get_game("nightfall", {"players": 2})
+    state = _walk_to(game, 11, "link")
+    p, obs, legal = state.current_player(), state.observation(state.current_player()), state.legal_action_indices()
+    result = ISMCTS(FLAT).search(game, obs, legal, Rng(5))
+    rng, policy, totals = Rng(5), HeuristicBot(0), dict.fromkeys(legal, 0.0)
+    for _ in range(FLAT.playout_samples):
+        sample, seed = game.determinize(obs, rng), rng.next_u64()
+        for a in legal:
+            copy_ = sample.clone()
+            copy_.apply(a)
+            policy.rng.seed(seed)
+            totals[a] += play_out(game, copy_, policy)[p]
+    assert {o.action: o.value for o in result.options} == {a: t / FLAT.playout_samples for a, t in totals.items()}
+    assert result.best == max(legal, key=lambda a: (totals[a], -legal.index(a)))
+
+
+def test_a_play_out_cut_short_counts_as_a_draw() -> None:
+    game = get_game("nightfall", {"players": 2})
+    state = game.new_initial_state(3)
+    assert play_out(game, state, HeuristicBot(1), max_decisions=5) == [0.5, 0.5]
+    assert not state.is_terminal()
+    finished = play_out(game, game.new_initial_state(3), HeuristicBot(1))
+    assert sorted(finished) == [0.0, 1.0]
 
 
 # --------------------------------------------------------------------------- legality
@@ -123,6 +202,23 @@ def test_choice_unchanged_when_the_cards_it_cannot_see_are_permuted(players: int
         assert choice_a == choice_b and a.last.options == b.last.options
         checked += 1
     assert checked == 3
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_play_out_choice_unchanged_when_the_cards_it_cannot_see_are_permuted(players: int) -> None:
+    """The same holds where the bot plays whole games out (a link decision): every
+    sampled state comes from its observation, never from the real one."""
+    game = get_game("nightfall", {"players": players})
+    for seed in range(2):
+        state = _walk_to(game, 500 + seed, "link", skip=seed)
+        p = state.current_player()
+        other = game.determinize(state.observation(p), random.Random(seed))
+        assert (other.hands, other.decks) != (state.hands, state.decks)
+        a, b = ISMCTSBot(seed, FLAT), ISMCTSBot(seed, FLAT)
+        choice_a = a.choose(game, state.observation(p), state.legal_action_indices())
+        choice_b = b.choose(game, other.observation(p), other.legal_action_indices())
+        assert choice_a == choice_b and a.last.options == b.last.options
+        assert a.last.iterations == FLAT.playout_samples * len(state.legal_action_indices())
 
 
 # --------------------------------------------------------------------------- the hint

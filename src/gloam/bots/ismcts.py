@@ -29,7 +29,9 @@ observation give the same choice) and an optional ``time_limit`` in seconds (the
 stops at whichever comes first; a time limit makes the choice depend on the machine).
 The levels ``easy``, ``normal`` and ``hard`` (:data:`LEVELS`) are iteration budgets; a game
 may have levels of its own (:data:`GAME_LEVELS`: Nightfall's are smaller and guided by the
-heuristic bot through ``hint_bias``); see ``docs/bots.md`` for their measured strength.
+heuristic bot through ``hint_bias``; Nightfall's ``hard`` plays whole games out at the
+decisions listed in :data:`NIGHTFALL_PLAYOUT_KINDS`, see :meth:`ISMCTS.flat_search`); see
+``docs/bots.md`` for their measured strength.
 
 >>> from gloam.games import get_game
 >>> game = get_game("nightmarium", {"players": 2})
@@ -78,7 +80,8 @@ class SearchConfig:
     ``playout_samples`` sampled states every legal option is tried and the game played
     to its end by the policy bot in every seat; the option with the best mean return is
     taken. It is for decisions whose effect a short look-ahead cannot see (a Nightfall
-    chain resolves only once nobody links to it). Empty (the default): tree search only.
+    chain resolves only once every player has had the chance to link to it). Empty (the
+    default): tree search only.
     """
 
     iterations: int = 1000
@@ -116,8 +119,9 @@ LEVELS: dict[str, SearchConfig] = {
 
 #: Nightfall decisions that ``hard`` searches by whole-game play-outs: starting and
 #: linking a chain (what a chain does shows only once it resolves), feeding, and the
-#: combat-text windows (measured on 1,549 positions with play-out values: the tree
-#: search's choices there lost to the heuristic's; see docs/bots.md)
+#: combat-text windows. ``benchmarks/nightfall_decisions.py`` found them by play-out
+#: values on 1,549 positions: the heuristic loses most at links, chain starts and feeding,
+#: and the tree search's own choices at combat-text windows lost value (docs/bots.md).
 NIGHTFALL_PLAYOUT_KINDS = ("chain_start", "link", "feed", "combat_window")
 
 #: levels of their own for a game (by game name); other games use :data:`LEVELS`.
