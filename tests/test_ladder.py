@@ -93,3 +93,24 @@ def test_bad_options_are_one_line_errors(capsys, argv, message) -> None:
 def test_unknown_game_is_rejected() -> None:
     with pytest.raises(SetupError, match="unknown game"):
         check_ladder("chess", ["random", "greedy"], games=1)
+
+
+def test_cli_ladder_rates_nightfall_bots_with_nightfall_setup_options(capsys) -> None:
+    """`gloam ladder nightfall` takes the game's own setup options (here two sets mixed)
+    and rates its bots: the heuristic bot above random."""
+    argv = ["ladder", "nightfall", "--games", "2", "--bots", "random,heuristic", "--sets", "CW,ML", "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["bot"] for r in data["ratings"]] == ["heuristic", "random"]
+    (pair,) = data["pairs"]
+    assert pair["games"] == 2 and pair["wins_b"] == 2
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["nightfall", "--creatures", "6"], "Nightmarium options"),
+    (["nightmarium", "--moons"], "Nightfall options"),
+])
+def test_an_option_of_the_other_game_is_a_one_line_error(capsys, argv, message) -> None:
+    assert main(["ladder", *argv, "--bots", "random,easy"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and message in err

@@ -2,6 +2,7 @@
 
     gloam ladder nightmarium --games 100 --seed 1 --workers 2
     gloam ladder nightmarium --games 40 --bots random,greedy,easy --json
+    gloam ladder nightfall --games 40 --seed 2026 --workers 2
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from gloam.cli.options import add_setup_options, setup_from_args
 from gloam.core.errors import GloamError
 from gloam.ladder import LadderResult, check_ladder, run_ladder
 from gloam.simulate import DEFAULT_TURN_LIMIT
@@ -28,7 +30,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     " seats swapped, on the same deals) and print openskill ratings with their"
                     " uncertainty and each bot's win rate against each other bot. The same --seed"
                     " gives the same table whatever --workers is.")
-    parser.add_argument("game", help="the game, e.g. nightmarium")
+    parser.add_argument("game", help="the game: nightmarium or nightfall")
     parser.add_argument("--games", type=int, default=100, metavar="N",
                         help="games per pair of bots (default 100)")
     parser.add_argument("--bots", metavar="BOT,BOT[,...]",
@@ -36,12 +38,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default 0)")
     parser.add_argument("--workers", type=int, default=1, metavar="K",
                         help="local worker processes (default 1: run in this process)")
-    parser.add_argument("--creatures", type=int, choices=(5, 6, 7), default=5,
-                        help="Creatures needed to win (default 5)")
     parser.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT, metavar="T",
                         help=f"stop a game after T turns and rate it as a tie (default {DEFAULT_TURN_LIMIT})")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object on stdout instead of the table")
+    add_setup_options(parser)
     parser.set_defaults(run=run)
     return parser
 
@@ -49,8 +50,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Run ``gloam ladder``; bad options print one line on stderr and return 2."""
     bots = [s.strip() for s in args.bots.split(",") if s.strip()] if args.bots is not None else None
-    setup = {"players": 2, "creatures": args.creatures, "turn_limit": args.turn_limit}
     try:
+        setup = setup_from_args(args, 2, turn_limit=args.turn_limit)
         if args.turn_limit < 0:
             raise GloamError(f"--turn-limit must be 0 (no limit) or positive, not {args.turn_limit}")
         bots, _ = check_ladder(args.game, bots, args.games, args.workers, args.seed, setup)
