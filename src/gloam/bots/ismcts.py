@@ -181,30 +181,20 @@ class PolicyRolloutEvaluator:
         self.depth = depth
 
     def __call__(self, game: Any, state: Any, rng: Rng) -> Values:
-        policy = self.policy
-        policy.rng.seed(rng.next_u64())
-        for _ in range(self.depth):
-            if state.is_terminal():
-                return list(state.returns())
-            legal = state.legal_action_indices()
-            if len(legal) == 1:
-                state.apply(legal[0])
-                continue
-            player = state.current_player()
-            observation = state.observation(player) if policy.needs_observation else None
-            state.apply(policy.choose(game, observation, legal))
+        self.policy.rng.seed(rng.next_u64())
+        play_policy(game, state, self.policy, self.depth)
         if state.is_terminal():
             return list(state.returns())
         return self.value(game, state)
 
 
-def play_out(game: Any, state: Any, policy: Bot, max_decisions: int = 5000) -> Values:
-    """Play ``state`` to its end with ``policy`` in every seat (each deciding from its own
-    observation of the state) and return the returns; a game not over after
-    ``max_decisions`` counts as a draw (1/n each)."""
-    for _ in range(max_decisions):
+def play_policy(game: Any, state: Any, policy: Bot, decisions: int) -> None:
+    """Play up to ``decisions`` decisions of ``state`` (a decision with one option counts
+    too) with ``policy`` in every seat, each deciding from its own observation of the
+    state; stop early if the game ends."""
+    for _ in range(decisions):
         if state.is_terminal():
-            return list(state.returns())
+            return
         legal = state.legal_action_indices()
         if len(legal) == 1:
             state.apply(legal[0])
@@ -212,6 +202,13 @@ def play_out(game: Any, state: Any, policy: Bot, max_decisions: int = 5000) -> V
         player = state.current_player()
         observation = state.observation(player) if policy.needs_observation else None
         state.apply(policy.choose(game, observation, legal))
+
+
+def play_out(game: Any, state: Any, policy: Bot, max_decisions: int = 5000) -> Values:
+    """Play ``state`` to its end with ``policy`` in every seat (:func:`play_policy`) and
+    return the returns; a game not over after ``max_decisions`` counts as a draw (1/n
+    each)."""
+    play_policy(game, state, policy, max_decisions)
     if state.is_terminal():
         return list(state.returns())
     n = state.num_players
