@@ -14,8 +14,9 @@ of the hidden cards (``determinize``), one walk down the tree and one leaf evalu
 heuristic bot and ``NightfallValue``, plus the heuristic bot's hint at each new node with
 a choice); the levels' flat play-outs (``playout_kinds``: Nightfall ``hard`` at chain,
 feed and combat-text decisions) are left out of it and timed on their own, as whole-game
-play-outs per CPU-second on positions of those kinds. Speed is iterations per CPU-second of this process (so other work on the
-machine does not count against it) and per wall-second. The project's goals are >= 3,000
+play-outs per CPU-second on positions of those kinds. Speed is iterations per CPU-second
+of this process (so other work on the machine does not count against it) and per
+wall-second. The project's goals are >= 3,000
 iterations/s on Nightmarium and >= 1,500/s on Nightfall; OpenSpiel's Python ISMCTS does
 about 1,600/s on hearts on the same hardware. About 20 s of CPU for both games with the
 default 12 positions.
