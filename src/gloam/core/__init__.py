@@ -11,7 +11,17 @@ from gloam.core.errors import (
     SetupError,
     WrongPlayerError,
 )
-from gloam.core.protocol import Action, ActionSpace, Decision, Game, GameState
+from gloam.core.decisions import (
+    LANGS,
+    SPECTATOR,
+    Choice,
+    Context,
+    Decision,
+    EndReason,
+    Outcome,
+    Refs,
+)
+from gloam.core.protocol import Action, ActionSpace, Game, GameState
 from gloam.core.rng import Rng
 
 __all__ = [
@@ -19,13 +29,20 @@ __all__ = [
     "ActionIndexError",
     "ActionSpace",
     "CardDataError",
+    "Choice",
+    "Context",
     "Decision",
+    "EndReason",
     "Game",
     "GameOverError",
     "GameState",
     "GloamError",
     "IllegalActionError",
+    "LANGS",
+    "Outcome",
     "RecordError",
+    "Refs",
+    "SPECTATOR",
     "Rng",
     "SetupError",
     "WrongPlayerError",

@@ -18,6 +18,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Sequence
 
+from gloam.core.decisions import SPECTATOR, Choice, Context, Decision, Outcome, Refs
 from gloam.core.errors import ActionIndexError, GameOverError, IllegalActionError, WrongPlayerError
 from gloam.core.events import redact
 
@@ -78,17 +79,6 @@ class ActionSpace:
         return self.index(action)
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The open decision: who acts, what kind of choice it is, and the legal options."""
-
-    player: int
-    kind: str
-    prompt: str
-    options: tuple[Action, ...]
-    indices: tuple[int, ...]
-
-
 class GameState(ABC):
     """A position of a game. Subclasses keep only plain data (ints, lists, dicts).
 
@@ -112,7 +102,8 @@ class GameState(ABC):
 
     @abstractmethod
     def decision_kind(self) -> str:
-        """A short name for the kind of the pending decision (``"turn"``, ``"target"``…)."""
+        """The kind of the pending decision: a member of the game's own
+        :class:`~enum.StrEnum` (so it also equals its short name, ``"turn"``…)."""
 
     @abstractmethod
     def prompt(self) -> str:
@@ -131,7 +122,8 @@ class GameState(ABC):
 
     @abstractmethod
     def observation(self, player: int) -> dict[str, Any]:
-        """Exactly what ``player`` can see, as JSON-able plain data."""
+        """Exactly what ``player`` can see, as JSON-able plain data (``SPECTATOR``: what a
+        person watching the table sees). A fresh structure: changing it changes nothing."""
 
     @abstractmethod
     def clone(self) -> "GameState":
@@ -164,18 +156,54 @@ class GameState(ABC):
         return mask
 
     def pending(self) -> Decision | None:
-        """The open decision, or ``None`` when the game is over."""
+        """The open decision, or ``None`` when the game is over: the deciding seat, the
+        kind, the prompt, the typed context and every legal option as a :class:`Choice`
+        (index, action, refs, English and Japanese labels)."""
         if self.is_terminal():
             return None
-        indices = tuple(self.legal_action_indices())
+        indices = self.legal_action_indices()
         table = self.action_space.actions
-        return Decision(
-            player=self.current_player(),
-            kind=self.decision_kind(),
-            prompt=self.prompt(),
-            options=tuple(table[i] for i in indices),
-            indices=indices,
+        player = self.current_player()
+        labels = self.option_labels(indices, player)
+        choices = tuple(
+            Choice(index=i, action=table[i], refs=self.option_refs(table[i]), label=label)
+            for i, label in zip(indices, labels)
         )
+        return Decision(player=player, kind=self.decision_kind(), prompt=self.prompt(),
+                        context=self.decision_context(), choices=choices)
+
+    # --- the typed boundary (games override; the defaults are generic) --------------
+    def decision_context(self) -> Context:
+        """What the pending decision is about, as the game's typed :class:`Context`."""
+        return Context()
+
+    def option_refs(self, action: Action) -> Refs:
+        """The card instances, seats and archives ``action`` names. The default reads
+        the dataclass fields ``card``, ``player`` and ``archive``."""
+        return Refs(
+            cards=(action.card,) if hasattr(action, "card") else (),
+            players=(action.player,) if hasattr(action, "player") else (),
+            archives=(action.archive,) if hasattr(action, "archive") else (),
+        )
+
+    def option_labels(self, indices: Sequence[int], player: int) -> list[dict[str, str]]:
+        """A label per option, ``{"en": …, "ja": …}``, as ``player`` (the decider) reads
+        it. The default is the action's ``repr``."""
+        table = self.action_space.actions
+        return [{"en": repr(table[i]), "ja": repr(table[i])} for i in indices]
+
+    def view(self, viewer: int, lang: str = "en") -> dict[str, Any]:
+        """The table as ``viewer`` (a seat or ``SPECTATOR``) sees it: one JSON-able
+        structure, documented in docs/view.md."""
+        raise NotImplementedError(f"{type(self).__name__} has no table view")
+
+    def outcome(self) -> Outcome | None:
+        """Who won and why, or ``None`` while the game goes on."""
+        raise NotImplementedError(f"{type(self).__name__} has no outcome")
+
+    def event_count(self) -> int:
+        """How many events the stream holds (``events_for(v)[n:]`` is what came after)."""
+        return len(self.events)
 
     def apply(self, action: Action | int, player: int | None = None) -> None:
         """Apply a legal action (object or index). ``player``, when given, must be the
@@ -197,10 +225,11 @@ class GameState(ABC):
             )
         self._apply_index(index)
 
-    def events_for(self, viewer: int | None) -> list[dict[str, Any]]:
-        """The event stream as ``viewer`` may see it (``None``: everything, for replays
-        after the game and for tests)."""
-        return [redact(e, viewer) for e in self.events]
+    def events_for(self, viewer: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The event stream from event ``since`` on, as ``viewer`` (a seat or
+        ``SPECTATOR``) may see it (``None``: everything, for replays after the game and
+        for tests). The events are fresh copies: changing them changes nothing."""
+        return [_copy_plain(redact(e, viewer)) for e in self.events[since:]]
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.to_json() == self.to_json()
@@ -239,6 +268,14 @@ class Game(ABC):
     @property
     @abstractmethod
     def num_players(self) -> int: ...
+
+
+def _copy_plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_plain(v) for v in value]
+    return value
 
 
 def check_player(player: int, num_players: int) -> None:

@@ -104,7 +104,7 @@ class NightfallState(GameState):
         return -1 if self.ask is None else self.ask.player
 
     def legal_action_indices(self) -> list[int]:
-        return [] if self.ask is None else self.ask.options
+        return [] if self.ask is None else list(self.ask.options)
 
     def decision_kind(self) -> str:
         return "over" if self.ask is None else self.ask.kind

@@ -202,7 +202,7 @@ class NightmariumState(GameState):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._options()
-        return legal
+        return list(legal)
 
     def _options(self) -> list[int]:
         mode = self.mode
