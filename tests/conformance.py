@@ -22,7 +22,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gloam.core.protocol import Decision, Game, GameState
+from gloam.core.decisions import SPECTATOR, Decision
+from gloam.core.protocol import Game, GameState
 from gloam.core.record import Record
 
 _META = ("to", "secret")  # an event's bookkeeping keys, never shown to anyone
@@ -110,12 +111,19 @@ def check_json_round_trip(state: GameState) -> None:
     assert back.is_terminal() == state.is_terminal() and back.returns() == state.returns()
 
 
+def viewers(state: GameState) -> list[int]:
+    """Every seat, then ``SPECTATOR`` (a person watching the table)."""
+    return [*range(state.num_players), SPECTATOR]
+
+
 def check_observation_hides_unseen(state: GameState, permute: Permute, rng: random.Random) -> bool:
-    """For every viewer p, ``observation(p)`` is unchanged when the cards p cannot see
-    are shuffled among themselves by ``permute``. Returns True if some permutation
-    actually moved a card (so a caller can tell that the check had something to test)."""
+    """For every viewer p — each seat and ``SPECTATOR`` — ``observation(p)`` is unchanged
+    when the cards p cannot see are shuffled among themselves by ``permute`` (for the
+    spectator: everything hidden from every seat is re-dealt). Returns True if some
+    permutation actually moved a card (so a caller can tell that the check had
+    something to test)."""
     moved = False
-    for viewer in range(state.num_players):
+    for viewer in viewers(state):
         other = permute(state, viewer, rng)
         moved = moved or other != state
         mine, theirs = state.observation(viewer), other.observation(viewer)
@@ -145,14 +153,15 @@ def check_event_redaction(state: GameState) -> None:
     raw = state.events
     everything = state.events_for(None)
     assert len(everything) == len(raw)
-    views = [state.events_for(p) for p in range(state.num_players)]
+    seats = viewers(state)
+    views = [state.events_for(p) for p in seats]
     for i, event in enumerate(raw):
         assert isinstance(event, dict) and isinstance(event.get("type"), str), f"event {i} {event!r}"
         json.dumps(event)  # every event is plain JSON data
         full = {k: v for k, v in event.items() if k not in _META}
         assert everything[i] == full, f"events_for(None) does not show all of event {i}"
         secret = event.get("secret")
-        for p, view in enumerate(views):
+        for p, view in zip(seats, views):
             seen = view[i]
             if secret is None:
                 assert seen == event, f"public event {i} differs for player {p}"

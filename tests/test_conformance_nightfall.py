@@ -50,6 +50,7 @@ from typing import Any
 
 import pytest
 
+from gloam.core import SPECTATOR
 from gloam.core.errors import RecordError, SetupError
 from gloam.core.rng import Rng, derive_seed
 from gloam.nightfall import engine
@@ -331,6 +332,7 @@ def permute_unseen(state: NightfallState, viewer: int, rng: random.Random) -> Ni
     the box (rules 17-30: a card the viewer saw and passed on stays where it is)."""
     new = state.clone()
     looking = state.observation(viewer)["looking_at"]
+    _swap_secret_archives(new, viewer, rng)
     for q in range(state.num_players):
         if q == viewer or (looking and looking["player"] == q):
             rng.shuffle(new.decks[q])
@@ -348,9 +350,11 @@ def permute_unseen(state: NightfallState, viewer: int, rng: random.Random) -> Ni
     new.moons[:-1] = under
     draft = new.flags.get("draft")
     if draft is not None:  # the draft cards the viewer never saw, among the places they can be
-        seen = set(draft["commons"]) | set(draft["hands"][viewer]) | set(draft["picks"][viewer])
-        for cards in draft["passed"][viewer]:
-            seen.update(cards)
+        seen = set(draft["commons"])
+        if viewer != SPECTATOR:  # a spectator saw only the commons
+            seen |= set(draft["hands"][viewer]) | set(draft["picks"][viewer])
+            for cards in draft["passed"][viewer]:
+                seen.update(cards)
         spots = [(pile, j) for q in range(state.num_players) if q != viewer
                  for pile in (draft["hands"][q], draft["picks"][q]) for j, c in enumerate(pile) if c not in seen]
         spots += [(draft["rest"], j) for j in range(len(draft["rest"]))]
@@ -371,6 +375,21 @@ def permute_unseen(state: NightfallState, viewer: int, rng: random.Random) -> Ni
         for (pile, j), cid in zip(spots, pool, strict=True):
             pile[j] = cid
     return new
+
+
+def _swap_secret_archives(state: NightfallState, viewer: int, rng: random.Random) -> None:
+    """Rule 176: face-down archives that ``viewer`` does not own (every one, for a
+    spectator) hide their card: shuffle whole piles among those of the same owner and
+    size, a re-deal the viewer cannot tell from the real one."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for k, archive in enumerate(state.archives):
+        if archive.get("secret") and archive["owner"] != viewer:
+            groups.setdefault((archive["owner"], len(archive["cards"])), []).append(k)
+    for ks in groups.values():
+        piles = [(state.archives[k]["card"], state.archives[k]["cards"]) for k in ks]
+        rng.shuffle(piles)
+        for k, (card, cards) in zip(ks, piles, strict=True):
+            state.archives[k]["card"], state.archives[k]["cards"] = card, cards
 
 
 def check_determinize_every_viewer(game: NightfallGame, state: NightfallState, rng: Any,
