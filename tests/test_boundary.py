@@ -135,7 +135,7 @@ RULES = ("core", "nightfall", "nightmarium")
 #: the engine's pending work and per-turn bookkeeping, and integer action offsets
 INTERNAL_KEYS = {"stack", "flags"}
 OFFSETS = {"PLAY0", "CARD0", "DISCARD0", "PLAYER0", "ARCHIVE0", "OPTION0", "ATTACK0", "BLOCK0",
-           "TARGET0", "MAX_SLOTS", "discard_index0"}
+           "TARGET0", "discard_index0"}
 
 
 def _front_end_files() -> list[Path]:
