@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gloam.core.decisions import SPECTATOR
 from gloam.core.errors import RecordError
 from gloam.core.events import private
 from gloam.core.protocol import GameState
@@ -368,10 +369,15 @@ class NightfallState(GameState):
         """What ``player`` sees: every public zone, their own hand, the sizes of decks and
         other hands, archives (card, owner, top card; sizes too, docs/rules-decisions.md),
         the top of the wound stack while it is face up, who owns each card (public from
-        the starting decks and every claim), and the pending work (all public)."""
+        the starting decks and every claim), and the pending work (all public).
+
+        ``SPECTATOR`` (-1) sees what a person watching the table sees: no hand (an empty
+        ``hand``; the cards everyone saw go into a hand stay in ``known``), every Secret
+        Archive face down (rule 176, reading 13), no private look (``looking_at``, Tactical
+        Prep's ``tutored``), no draft hand or pick, and no ``legal`` options."""
         g = self.game
         n = g.num_players
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        if isinstance(player, bool) or not isinstance(player, int) or not SPECTATOR <= player < n:
             raise ValueError(f"no player {player!r} in a {n}-player game")
         acting = self.current_player()
         hidden = secret_for(self, player)  # Secret Archives (rule 176): other players' face-down piles
@@ -389,8 +395,8 @@ class NightfallState(GameState):
             "influence": self.influence,
             "to_act": acting,
             "kind": self.decision_kind(),
-            "legal": list(self.legal_action_indices()) if acting == player else None,
-            "hand": list(self.hands[player]),
+            "legal": list(self.legal_action_indices()) if acting == player >= 0 else None,
+            "hand": list(self.hands[player]) if player >= 0 else [],
             "hand_sizes": [len(h) for h in self.hands],
             "deck_sizes": [len(d) for d in self.decks],
             "discards": [list(d) for d in self.discards],
