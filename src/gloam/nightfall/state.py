@@ -425,6 +425,14 @@ class NightfallState(GameState):
             constructed.view(self, player, obs)
         return obs
 
+    def view(self, viewer: int, lang: str = "en") -> dict[str, Any]:
+        """The table as ``viewer`` (a seat or ``SPECTATOR``) sees it, in ``lang``: one
+        JSON-able structure built from ``observation(viewer)`` and the card data
+        (``gloam.nightfall.view``, documented in docs/view.md)."""
+        from gloam.nightfall.view import table_view
+
+        return table_view(self, viewer, lang)
+
     @staticmethod
     def _archive_view(archive: dict[str, Any], player: int, cards: list[str] | None = None) -> dict[str, Any]:
         """An archive as ``player`` sees it; a secret archive (rule 176) is ``"secret":
