@@ -29,6 +29,11 @@ class Frontend(ABC):
     def public(self, observation: dict[str, Any]) -> dict[str, Any]:
         return dict(observation, viewer=None, hand=[], legal=None)
 
+    def spectator(self, state: Any) -> dict[str, Any]:
+        """What a person watching the table sees (for pass-and-play and bots-only
+        games). By default a seat's observation with its private cards removed."""
+        return self.public(state.observation(0))
+
     @abstractmethod
     def action_label(self, observation: dict[str, Any], index: int, names: Sequence[str],
                      second_person: bool = True) -> str:
@@ -96,22 +101,33 @@ class NightmariumFrontend(Frontend):
 
 class NightfallFrontend(Frontend):
     def hides_choice(self, before, after, viewer, index):
-        """A card option (draft pick, a card chosen from a hand, deck or discard pile) is
-        hidden unless the viewer can see that card before or after the choice."""
-        from gloam.nightfall.actions import CARD0, MAX_INSTANCES, OPTION0, PLAYER0
+        """A draft pick is hidden; so is a card option (a card chosen from a hand, deck or
+        discard pile) unless the viewer can see that card before or after the choice.
+        Read from the decision's choices: what each option is and which cards it names."""
+        from gloam.nightfall.actions import Card, Discard, Play, Option
         from gloam.nightfall.game import visible_cards
 
-        if OPTION0 <= index and before.decision_kind() == "draft":
-            return True
-        if not CARD0 <= index < PLAYER0:
+        decision = before.pending()
+        choice = next((c for c in decision.choices if c.index == index), None) if decision else None
+        if choice is None:
             return False
-        card = (index - CARD0) % MAX_INSTANCES
-        return card not in visible_cards(before.observation(viewer)) | visible_cards(after.observation(viewer))
+        if isinstance(choice.action, Option) and decision.kind == "draft":
+            return True
+        if not isinstance(choice.action, (Card, Play, Discard)):
+            return False
+        seen = visible_cards(before.observation(viewer)) | visible_cards(after.observation(viewer))
+        return any(card not in seen for card in choice.refs.cards)
 
     def view(self, observation, events, names, you, new, width):
         from gloam.cli.render_nightfall import build_view
 
         return build_view(self.game, observation, events, names, you=you, new=new, width=width, lang=self.lang)
+
+    def spectator(self, state):
+        """A spectator's observation (``SPECTATOR``): no hand, no face-down card."""
+        from gloam.core import SPECTATOR
+
+        return state.observation(SPECTATOR)
 
     def action_label(self, observation, index, names, second_person=True):
         from gloam.nightfall.describe import describe_action

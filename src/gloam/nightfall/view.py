@@ -31,11 +31,24 @@ def table_view(state: "NightfallState", viewer: int, lang: str = "en") -> dict[s
     """The table as ``viewer`` (a seat or ``SPECTATOR``) sees it, in ``lang`` ("en" or
     "ja"): card names, phase and labels in that language (card texts stay English)."""
     i18n.check_lang(lang)
-    obs = state.observation(viewer)
-    faces = _Faces(state.game, obs, lang)
+    view = view_from_observation(state.game, state.observation(viewer), lang)
+    view["decision"] = _decision(state, view["decision"], viewer, lang)
+    return view
+
+
+def view_from_observation(game: Any, obs: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """The view of observation ``obs`` (of ``game``) without what only the state knows:
+    the decision is ``{"player", "kind", "kind_name"}`` (no prompt, no options; ``None``
+    when nobody is to act). :func:`table_view` adds the rest.
+
+    A replay of a finished game may pass an observation that shows more than any seat
+    sees: ``"hands"`` (every hand: each player's ``hand`` is then listed) and
+    ``"drafts"`` (every player's draft view: the view gets ``"drafts"`` too)."""
+    i18n.check_lang(lang)
+    faces = _Faces(game, obs, lang)
     view: dict[str, Any] = {
         "game": "nightfall",
-        "viewer": viewer,
+        "viewer": obs["viewer"],
         "lang": lang,
         "turn": obs["turn"],
         "phase": obs["phase"],
@@ -44,7 +57,7 @@ def table_view(state: "NightfallState", viewer: int, lang: str = "en") -> dict[s
         "first_player": obs["first_player"],
         "influence": obs["influence"],
         "setup": _copy(obs["setup"]),
-        "teams": _teams(state.game),
+        "teams": _teams(game),
         "players": [_player(obs, faces, p) for p in range(len(obs["hand_sizes"]))],
         "archives": [_archive(obs, faces, k, a) for k, a in enumerate(obs["archives"])],
         "chain": [_link(obs, faces, k, e) for k, e in enumerate(obs["chain"])],
@@ -54,12 +67,14 @@ def table_view(state: "NightfallState", viewer: int, lang: str = "en") -> dict[s
         "effects": [_effect(e, lang) for e in obs["effects"]],
         "exiled": [faces.instance(c) for c in obs["exiled"]],
         "looking_at": _looking_at(obs, faces),
-        "draft": _draft(obs, faces),
-        "starters": _starters(state.game, obs, faces),
+        "draft": _draft(obs["draft"], faces),
+        "starters": _starters(game, obs, faces),
         "over": obs["over"],
-        "winners": list(state.game.team(obs["winner"])) if obs["over"] and obs["winner"] >= 0 else [],
-        "decision": _decision(state, obs, viewer, lang),
+        "winners": list(game.team(obs["winner"])) if obs["over"] and obs["winner"] >= 0 else [],
+        "decision": _who_decides(obs, lang),
     }
+    if obs.get("drafts"):
+        view["drafts"] = [_draft(d, faces) for d in obs["drafts"]]
     view["cards"] = faces.table
     return view
 
@@ -155,14 +170,15 @@ def _player(obs: dict[str, Any], faces: _Faces, p: int) -> dict[str, Any]:
     minions in play, wounds by type (rule 162), and in a constructed game the size of
     the player's own wound stack and whether they are eliminated (rules 171, 173)."""
     known = obs["known"][p]
-    own = p == obs["viewer"]
+    hands = obs.get("hands")  # a replay's view of every hand
+    shown = hands[p] if hands is not None else obs["hand"] if p == obs["viewer"] else None
     deck_top = [faces.instance(c) for c in known["top"]]
     discard = [faces.instance(c) for c in obs["discards"][p]]
     stacks = obs.get("wound_stacks")
     return {
         "seat": p,
         "hand_size": obs["hand_sizes"][p],
-        "hand": [faces.instance(c) for c in obs["hand"]] if own else None,
+        "hand": None if shown is None else [faces.instance(c) for c in shown],
         "hand_known": [faces.instance(c) for c in known["hand"]],
         "deck": {"size": obs["deck_sizes"][p], "top": deck_top[-1] if deck_top else None, "known_top": deck_top},
         "discard": {"size": len(discard), "top": discard[-1] if discard else None, "cards": discard},
@@ -327,11 +343,11 @@ def _looking_at(obs: dict[str, Any], faces: _Faces) -> dict[str, Any] | None:
     return {"player": looking["player"], "cards": [faces.instance(c) for c in looking["cards"]]}
 
 
-def _draft(obs: dict[str, Any], faces: _Faces) -> dict[str, Any] | None:
-    """A draft in progress (rules 17-30) as the viewer sees it: the schedule, the pick in
-    progress, where it goes, the viewer's own draft hand, picks and passed cards (none
-    for a spectator), the face-up commons and every player's counts."""
-    d = obs["draft"]
+def _draft(d: dict[str, Any] | None, faces: _Faces) -> dict[str, Any] | None:
+    """A draft in progress (rules 17-30) as the viewer sees it (``d``: the observation's
+    ``draft``): the schedule, the pick in progress, where it goes, the viewer's own draft
+    hand, picks and passed cards (none for a spectator), the face-up commons and every
+    player's counts."""
     if not d:
         return None
     r = d["round"]
@@ -373,16 +389,22 @@ def _starters(game: Any, obs: dict[str, Any], faces: _Faces) -> dict[str, Any] |
 
 
 # ---------------------------------------------------------------------- the decision
-def _decision(state: "NightfallState", obs: dict[str, Any], viewer: int, lang: str) -> dict[str, Any] | None:
+def _who_decides(obs: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """Who decides and what kind of decision, as everyone sees it."""
+    player = obs["to_act"]
+    if obs["over"] or player is None or player < 0:
+        return None
+    kind = str(obs["kind"])
+    return {"player": player, "kind": kind, "kind_name": i18n.text("decision", kind, lang)}
+
+
+def _decision(state: "NightfallState", who: dict[str, Any] | None, viewer: int, lang: str) -> dict[str, Any] | None:
     """The open decision: who decides, its kind and prompt for everyone; its context and
     options (index, action, refs, label in ``lang``) only for the deciding seat."""
-    player = obs["to_act"]
-    if obs["over"] or player < 0:
+    if who is None:
         return None
-    decision: dict[str, Any] = {"player": player, "kind": str(obs["kind"]),
-                                "kind_name": i18n.text("decision", str(obs["kind"]), lang),
-                                "prompt": state.prompt()}
-    if viewer == player and viewer != SPECTATOR:
+    decision = dict(who, prompt=state.prompt())
+    if viewer == who["player"] and viewer != SPECTATOR:
         pending = state.pending()
         decision["context"] = pending.context.to_json()
         decision["options"] = [c.to_json(lang) for c in pending.choices]
