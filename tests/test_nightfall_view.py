@@ -15,6 +15,8 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
+from pathlib import Path
 from importlib.resources import files
 
 import jsonschema
@@ -348,3 +350,35 @@ def _scribble(value):
         for v in value:
             _scribble(v)
         value.append("scribbled")
+
+
+# ---------------------------------------------------------------------- the documentation
+DOC = (Path(__file__).resolve().parent.parent / "docs" / "view.md").read_text(encoding="utf-8")
+
+
+def _nightfall_section() -> str:
+    start = DOC.index("## Nightfall")
+    end = DOC.find("\n## ", start + 1)
+    return DOC[start:] if end < 0 else DOC[start:end]
+
+
+def test_docs_view_md_documents_every_field_of_the_schema():
+    """Every field the schema allows, at the top level and in each part (a face, a player,
+    a minion, an archive, a link, the decision…), is named in docs/view.md's Nightfall
+    section or its decision section."""
+    section = _nightfall_section() + DOC[DOC.index("## The decision"):DOC.index("## Nightfall")]
+    parts = [SCHEMA] + [d for d in SCHEMA["$defs"].values() if "properties" in d]
+    named = set(re.findall(r"`([a-z_]+)`", section))  # `field`
+    for group in re.findall(r"`\{([^`]*)\}`", section):  # `{field, field: …, …}`
+        named.update(re.findall(r"\b([a-z_]+)\b", group))
+    missing = sorted({name for part in parts for name in part["properties"]} - named)
+    assert not missing, f"not documented in docs/view.md: {missing}"
+
+
+def test_the_example_in_docs_view_md_is_a_valid_view():
+    """The example (a real view, trimmed) validates against the schema."""
+    block = _nightfall_section().split("```json\n", 1)[1].split("\n```", 1)[0]
+    example = json.loads(block)
+    errors = list(VALIDATOR.iter_errors(example))
+    assert not errors, errors[0].message
+    assert example["viewer"] == 0 and example["decision"]["options"]
