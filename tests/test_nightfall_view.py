@@ -278,10 +278,12 @@ def test_combat_names_attackers_targets_and_blockers():
         [(a["minion"], a["target"], a["blockers"]) for a in state.flags["attacks"]]
 
 
-def test_wounds_by_type_and_the_wound_stack():
-    """Rules 161-163: each player's wounds by type add up to ``wound_count``; the wound
-    stack shows what remains, the face-up count and the top card while face up."""
-    for state in positions(NightfallGame(players=4, moons=True), seed=9, every=11):
+@pytest.mark.parametrize("name,game", GAMES, ids=IDS)
+def test_wounds_by_type_and_the_wound_stack(name, game):
+    """Rules 161-163: each player's wounds by type (and bare wounds, reading 10) add up to
+    ``wound_count``, constructed games too; the wound stack shows what remains, the
+    face-up count and the top card while face up."""
+    for state in positions(game, seed=9, every=23):
         view = check_view(state, SPECTATOR)
         for p, seat in enumerate(view["players"]):
             total, types = state.wound_count(p)

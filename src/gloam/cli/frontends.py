@@ -140,31 +140,36 @@ class NightfallFrontend(Frontend):
         return describe_event(self.game, observation, event, list(names), lang=self.lang)
 
     def result(self, state, names):
+        """The end-of-game banner, read from the spectator's table view: the winner (a team
+        in Team Play, rule 178; the last player left in a constructed game, reading 15)
+        and every player's wounds (rule 162)."""
+        from gloam.core import SPECTATOR
         from gloam.nightfall import i18n
         from gloam.nightfall.describe import team_list, team_name
 
         lang = self.lang
-        winner = state.winner
-        wounds = [state.wound_count(p)[0] for p in range(state.num_players)]
-        if winner < 0:
-            return i18n.fill("ui", "no_winner", lang, turn=state.turn)
+        view = state.view(SPECTATOR, lang)
+        wounds = [seat["wounds"]["total"] for seat in view["players"]]
+        if not view["winners"]:
+            return i18n.fill("ui", "no_winner", lang, turn=view["turn"])
+        winner = view["winners"][0]
         sep = i18n.text("event", "list_sep", lang)
         you = i18n.text("ui", "you", lang)
         tally = sep.join(f"{names[p]} {w}" for p, w in enumerate(wounds))
-        if getattr(state.game, "teams", False):  # Team Play (rule 178): the team with the fewest wounds
-            mates = state.game.team(winner)
+        if view["teams"] is not None:  # Team Play (rule 178): the team with the fewest wounds
+            mates = tuple(view["winners"])
             team = team_name(mates, list(names), lang)
             who = (i18n.fill("ui", "team_you_win", lang, team=team) if you in (names[q] for q in mates)
                    else i18n.fill("ui", "team_win", lang, team=team))
             totals = sep.join(i18n.fill("ui", "team_total", lang, team=team_name(t, list(names), lang),
-                                        total=sum(wounds[q] for q in t)) for t in team_list(state.num_players))
-            return i18n.fill("ui", "team_fewest", lang, who=who, totals=totals, tally=tally, turn=state.turn)
+                                        total=sum(wounds[q] for q in t)) for t in team_list(len(wounds)))
+            return i18n.fill("ui", "team_fewest", lang, who=who, totals=totals, tally=tally, turn=view["turn"])
         who = (i18n.text("ui", "you_win", lang) if names[winner] == you
                else i18n.fill("ui", "wins", lang, player=names[winner]))
-        if getattr(state, "wound_stacks", None):  # constructed (reading 15): the last player left wins
-            out = sep.join(names[p] for p in state.eliminated)
-            return i18n.fill("ui", "last_left", lang, who=who, tally=tally, out=out, turn=state.turn)
-        return i18n.fill("ui", "fewest_wounds", lang, who=who, tally=tally, turn=state.turn)
+        if any(seat["wound_stack_size"] is not None for seat in view["players"]):  # constructed (reading 15)
+            out = sep.join(names[p] for p in view["eliminations"])
+            return i18n.fill("ui", "last_left", lang, who=who, tally=tally, out=out, turn=view["turn"])
+        return i18n.fill("ui", "fewest_wounds", lang, who=who, tally=tally, turn=view["turn"])
 
 
 def frontend(game: Any, lang: str = "en") -> Frontend:

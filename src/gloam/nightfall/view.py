@@ -71,6 +71,7 @@ def view_from_observation(game: Any, obs: dict[str, Any], lang: str = "en") -> d
         "starters": _starters(game, obs, faces),
         "over": obs["over"],
         "winners": list(game.team(obs["winner"])) if obs["over"] and obs["winner"] >= 0 else [],
+        "eliminations": list(obs.get("eliminated") or ()),
         "decision": _who_decides(obs, lang),
     }
     if obs.get("drafts"):
