@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gloam.core.decisions import SPECTATOR
 from gloam.core.errors import RecordError
 from gloam.core.events import private
 from gloam.core.protocol import GameState
@@ -377,7 +376,7 @@ class NightfallState(GameState):
         Prep's ``tutored``), no draft hand or pick, and no ``legal`` options."""
         g = self.game
         n = g.num_players
-        if isinstance(player, bool) or not isinstance(player, int) or not SPECTATOR <= player < n:
+        if isinstance(player, bool) or not isinstance(player, int) or not -1 <= player < n:  # -1: SPECTATOR
             raise ValueError(f"no player {player!r} in a {n}-player game")
         acting = self.current_player()
         hidden = secret_for(self, player)  # Secret Archives (rule 176): other players' face-down piles
@@ -425,14 +424,6 @@ class NightfallState(GameState):
             constructed.view(self, player, obs)
         return obs
 
-    def view(self, viewer: int, lang: str = "en") -> dict[str, Any]:
-        """The table as ``viewer`` (a seat or ``SPECTATOR``) sees it, in ``lang``: one
-        JSON-able structure built from ``observation(viewer)`` and the card data
-        (``gloam.nightfall.view``, documented in docs/view.md)."""
-        from gloam.nightfall.view import table_view
-
-        return table_view(self, viewer, lang)
-
     @staticmethod
     def _archive_view(archive: dict[str, Any], player: int, cards: list[str] | None = None) -> dict[str, Any]:
         """An archive as ``player`` sees it; a secret archive (rule 176) is ``"secret":
@@ -463,6 +454,14 @@ class NightfallState(GameState):
         if top and top["op"] == "inspect_discard" and "victim" in top and top["controller"] == player:
             return {"player": top["victim"], "cards": list(self.hands[top["victim"]])}
         return None
+
+    def view(self, viewer: int, lang: str = "en") -> dict[str, Any]:
+        """The table as ``viewer`` (a seat or ``SPECTATOR``) sees it, in ``lang``: one
+        JSON-able structure built from ``observation(viewer)`` and the card data
+        (``gloam.nightfall.view``, documented in docs/view.md)."""
+        from gloam.nightfall.view import table_view
+
+        return table_view(self, viewer, lang)
 
     # ------------------------------------------------------------------ copies
     _LISTS = ("cards", "wtype", "owner", "wounds", "exiled", "moons")
