@@ -36,8 +36,17 @@ def secret_game(seed: int = 7) -> NightfallState:
 # ---------------------------------------------------------------------- re-dealing
 def redeal_hands_and_decks(new: NightfallState, rng: random.Random) -> None:
     """Each player's cards in hand and deck that nobody saw go there, shuffled together
-    (the cards everyone saw go into the hand or onto the deck stay where they are)."""
+    (the cards everyone saw go into the hand or onto the deck stay where they are). The
+    deciding player's hand stays (their pending options were worked out from it): only
+    their deck is shuffled."""
+    decider = new.current_player()
     for q in range(new.num_players):
+        if q == decider:
+            known_top = len(new.known[q]["top"])
+            under = new.decks[q][: len(new.decks[q]) - known_top]
+            rng.shuffle(under)
+            new.decks[q][: len(under)] = under
+            continue
         known_hand = set(new.known[q]["hand"])
         known_top = len(new.known[q]["top"])
         hand_spots = [j for j, c in enumerate(new.hands[q]) if c not in known_hand]
@@ -76,8 +85,9 @@ def redeal_face_down_piles(new: NightfallState, rng: random.Random) -> None:
 
 
 def redeal_secret_archives(new: NightfallState, rng: random.Random) -> None:
-    """Rule 176: the face-down archives swap their identities (every card of each)."""
-    secret = [a for a in new.archives if a.get("secret")]
+    """Rule 176: the face-down archives swap their identities (every card of each); the
+    deciding player's own stay (their pending options may claim from them)."""
+    secret = [a for a in new.archives if a.get("secret") and a["owner"] != new.current_player()]
     names = [a["card"] for a in secret]
     rng.shuffle(names)
     new.cards = list(new.cards)  # the instance table is shared by clones: copy it first
@@ -211,15 +221,16 @@ def test_every_private_event_is_redacted_for_the_spectator():
 @pytest.mark.parametrize("name,game", games(), ids=[name for name, _ in games()])
 def test_redealing_everything_hidden_changes_nothing_the_spectator_sees(name, game):
     """At many points of seeded random games: the re-dealt copy differs from the
-    original (and some seat sees the difference), yet ``observation(SPECTATOR)`` and
-    ``events_for(SPECTATOR)`` are the same."""
+    original (and some seat other than the decider sees the difference), yet
+    ``observation(SPECTATOR)`` and ``events_for(SPECTATOR)`` are the same."""
     rng = random.Random(name)
     moved = noticed = 0
     for seed in (1, 2):
         for state in positions(game, seed, every=17):
             other = redeal_everything_hidden(state, rng)
             moved += other != state
-            noticed += any(other.observation(p) != state.observation(p) for p in range(state.num_players))
+            noticed += any(other.observation(p) != state.observation(p)
+                           for p in range(state.num_players) if p != state.current_player())
             assert other.observation(SPECTATOR) == state.observation(SPECTATOR)
             assert other.events_for(SPECTATOR) == state.events_for(SPECTATOR)
     assert moved and noticed
