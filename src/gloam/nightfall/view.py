@@ -115,10 +115,6 @@ def card_face(card: "Card", lang: str = "en") -> dict[str, Any]:
     name), colour, link colours, cost, keyword, printed strength and health, its texts
     (kicker and feed with their parts) and which of its values are gloam's design rather
     than a seed's (``provenance.designed``: field names)."""
-    return _make_face(card, lang)
-
-
-def _make_face(card: "Card", lang: str) -> dict[str, Any]:
     texts: dict[str, Any] = {block: getattr(card, block) for block in TEXT_BLOCKS if getattr(card, block)}
     if card.kicker is not None:
         texts["kicker"] = {"colour": card.kicker.colour, "text": card.kicker.text}
