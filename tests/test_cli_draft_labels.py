@@ -19,7 +19,8 @@ from cli_terminal import wire_terminal
 from rich.console import Console
 
 from gloam.cli.main import main
-from gloam.cli.render_nightfall import build_view, public_view
+from gloam.cli.render_nightfall import build_view
+from gloam.core import SPECTATOR
 from gloam.core.record import Record
 from gloam.nightfall import i18n
 from gloam.nightfall.describe import describe_action
@@ -210,8 +211,8 @@ def test_customised_starting_decks_are_chosen_by_name(script):
 
 def test_draft_hand_is_never_labelled_or_shown_outside_the_pickers_own_view():
     """Hidden information: the option labels name cards only from the picker's own
-    observation; another player's observation of the same decision, and the public view
-    (the viewer's hand, picks and passed cards stripped), show no draft hand."""
+    observation; another player's observation of the same decision, and the spectator's
+    board (``SPECTATOR``: no draft hand, pick or passed card), show no draft hand."""
     game = NightfallGame(players=3, archives="draft")
     state = game.new_initial_state(2)
     picker = state.current_player()
@@ -222,7 +223,7 @@ def test_draft_hand_is_never_labelled_or_shown_outside_the_pickers_own_view():
     assert describe_action(game, other, option) == "Option 1"
     out = io.StringIO()
     console = Console(file=out, width=200)
-    console.print(build_view(game, public_view(mine), [], ["A", "B", "C"]))
+    console.print(build_view(game, state.observation(SPECTATOR), [], ["A", "B", "C"]))
     text = out.getvalue()
     assert "Commons (face up)" in text
     for card_id in mine["draft"]["hand"]:

@@ -81,3 +81,18 @@ def test_options_of_the_other_game_are_refused(script, capsys):
     assert main(["play", "nightmarium", "--seats", "you,greedy", "--moons"]) == 2
     err = capsys.readouterr().err
     assert "Nightmarium options" in err and "Nightfall options" in err
+
+
+def test_a_bots_only_game_shows_the_table_as_a_spectator_sees_it(script):
+    """Nobody sits at the table, so the screen is the spectator's (``SPECTATOR``): the
+    Secret Archives still face down at the end (rule 176) are never named, and no hand is
+    listed."""
+    assert main(["play", "nightfall", "--seats", "heuristic,heuristic,heuristic", "--seed", "4", "--draft",
+                 "--secret-archives", "--replay-out", "r.json"]) == 0
+    text = script.out.getvalue()
+    final = Record.load("r.json").replay()
+    open_names = {final.game.card(a["card"]).printed_name for a in final.archives if not a.get("secret")}
+    secret = {final.game.card(a["card"]).printed_name for a in final.archives if a.get("secret")} - open_names
+    assert secret, "every Secret Archive was claimed from: the check has nothing to look for"
+    assert not [name for name in secret if name in text]
+    assert "face down" in text and "Your hand" not in text and "with the fewest wounds" in text

@@ -184,7 +184,7 @@ def test_rule_45_reading_27_the_table_shows_no_archive_counts():
     t = NfTable(players=2)
     s = t.position(archives={"Fresh Meat": (-1, 3), "R&D": (-1, 6), "Dog Eat Dog": (-1, 0)})
     console = Console(width=140, record=True)
-    console.print(archives_table(s.game, s.observation(1), ["A", "B"]))
+    console.print(archives_table(s.view(1), ["A", "B"]))
     rows = {line.split()[2] if "●" in line else "": line for line in console.export_text().splitlines()}
     fresh = next(line for line in rows.values() if "Fresh Meat" in line)
     rnd = next(line for line in rows.values() if "R&D" in line)

@@ -29,6 +29,11 @@ class Frontend(ABC):
     def public(self, observation: dict[str, Any]) -> dict[str, Any]:
         return dict(observation, viewer=None, hand=[], legal=None)
 
+    def spectator(self, state: Any) -> dict[str, Any]:
+        """What a person watching the table sees (for pass-and-play and bots-only
+        games). By default a seat's observation with its private cards removed."""
+        return self.public(state.observation(0))
+
     @abstractmethod
     def action_label(self, observation: dict[str, Any], index: int, names: Sequence[str],
                      second_person: bool = True) -> str:
@@ -96,22 +101,33 @@ class NightmariumFrontend(Frontend):
 
 class NightfallFrontend(Frontend):
     def hides_choice(self, before, after, viewer, index):
-        """A card option (draft pick, a card chosen from a hand, deck or discard pile) is
-        hidden unless the viewer can see that card before or after the choice."""
-        from gloam.nightfall.actions import CARD0, MAX_INSTANCES, OPTION0, PLAYER0
+        """A draft pick is hidden; so is a card option (a card chosen from a hand, deck or
+        discard pile) unless the viewer can see that card before or after the choice.
+        Read from the decision's choices: what each option is and which cards it names."""
+        from gloam.nightfall.actions import Card, Discard, Play, Option
         from gloam.nightfall.game import visible_cards
 
-        if OPTION0 <= index and before.decision_kind() == "draft":
-            return True
-        if not CARD0 <= index < PLAYER0:
+        decision = before.pending()
+        choice = next((c for c in decision.choices if c.index == index), None) if decision else None
+        if choice is None:
             return False
-        card = (index - CARD0) % MAX_INSTANCES
-        return card not in visible_cards(before.observation(viewer)) | visible_cards(after.observation(viewer))
+        if isinstance(choice.action, Option) and decision.kind == "draft":
+            return True
+        if not isinstance(choice.action, (Card, Play, Discard)):
+            return False
+        seen = visible_cards(before.observation(viewer)) | visible_cards(after.observation(viewer))
+        return any(card not in seen for card in choice.refs.cards)
 
     def view(self, observation, events, names, you, new, width):
         from gloam.cli.render_nightfall import build_view
 
         return build_view(self.game, observation, events, names, you=you, new=new, width=width, lang=self.lang)
+
+    def spectator(self, state):
+        """A spectator's observation (``SPECTATOR``): no hand, no face-down card."""
+        from gloam.core import SPECTATOR
+
+        return state.observation(SPECTATOR)
 
     def action_label(self, observation, index, names, second_person=True):
         from gloam.nightfall.describe import describe_action
@@ -124,31 +140,36 @@ class NightfallFrontend(Frontend):
         return describe_event(self.game, observation, event, list(names), lang=self.lang)
 
     def result(self, state, names):
+        """The end-of-game banner, read from the spectator's table view: the winner (a team
+        in Team Play, rule 178; the last player left in a constructed game, reading 15)
+        and every player's wounds (rule 162)."""
+        from gloam.core import SPECTATOR
         from gloam.nightfall import i18n
         from gloam.nightfall.describe import team_list, team_name
 
         lang = self.lang
-        winner = state.winner
-        wounds = [state.wound_count(p)[0] for p in range(state.num_players)]
-        if winner < 0:
-            return i18n.fill("ui", "no_winner", lang, turn=state.turn)
+        view = state.view(SPECTATOR, lang)
+        wounds = [seat["wounds"]["total"] for seat in view["players"]]
+        if not view["winners"]:
+            return i18n.fill("ui", "no_winner", lang, turn=view["turn"])
+        winner = view["winners"][0]
         sep = i18n.text("event", "list_sep", lang)
         you = i18n.text("ui", "you", lang)
         tally = sep.join(f"{names[p]} {w}" for p, w in enumerate(wounds))
-        if getattr(state.game, "teams", False):  # Team Play (rule 178): the team with the fewest wounds
-            mates = state.game.team(winner)
+        if view["teams"] is not None:  # Team Play (rule 178): the team with the fewest wounds
+            mates = tuple(view["winners"])
             team = team_name(mates, list(names), lang)
             who = (i18n.fill("ui", "team_you_win", lang, team=team) if you in (names[q] for q in mates)
                    else i18n.fill("ui", "team_win", lang, team=team))
             totals = sep.join(i18n.fill("ui", "team_total", lang, team=team_name(t, list(names), lang),
-                                        total=sum(wounds[q] for q in t)) for t in team_list(state.num_players))
-            return i18n.fill("ui", "team_fewest", lang, who=who, totals=totals, tally=tally, turn=state.turn)
+                                        total=sum(wounds[q] for q in t)) for t in team_list(len(wounds)))
+            return i18n.fill("ui", "team_fewest", lang, who=who, totals=totals, tally=tally, turn=view["turn"])
         who = (i18n.text("ui", "you_win", lang) if names[winner] == you
                else i18n.fill("ui", "wins", lang, player=names[winner]))
-        if getattr(state, "wound_stacks", None):  # constructed (reading 15): the last player left wins
-            out = sep.join(names[p] for p in state.eliminated)
-            return i18n.fill("ui", "last_left", lang, who=who, tally=tally, out=out, turn=state.turn)
-        return i18n.fill("ui", "fewest_wounds", lang, who=who, tally=tally, turn=state.turn)
+        if any(seat["wound_stack_size"] is not None for seat in view["players"]):  # constructed (reading 15)
+            out = sep.join(names[p] for p in view["eliminations"])
+            return i18n.fill("ui", "last_left", lang, who=who, tally=tally, out=out, turn=view["turn"])
+        return i18n.fill("ui", "fewest_wounds", lang, who=who, tally=tally, turn=view["turn"])
 
 
 def frontend(game: Any, lang: str = "en") -> Frontend:

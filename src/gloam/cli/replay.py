@@ -63,17 +63,25 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
 def omniscient_view(state: Any) -> dict[str, Any]:
     """The table with every hand face up (only for replays of finished records): every
     hand, every Nightfall draft hand and pick (``drafts``) and every Secret Archive."""
-    view = dict(state.observation(0), viewer=None, hand=[], legal=None,
-                hands=[list(h) for h in state.hands])
     if getattr(state.game, "name", None) == "nightfall":
-        from gloam.nightfall.setup import draft_view
+        return _nightfall_omniscient(state)
+    return dict(state.observation(0), viewer=None, hand=[], legal=None, hands=[list(h) for h in state.hands])
 
-        n = state.game.num_players
-        if view.get("draft"):
-            view["drafts"] = [draft_view(state, p) for p in range(n)]
-        view["cards"] = list(state.cards)
-        view["archives"] = [dict(a, card=state.archives[k]["card"]) if a.get("card") is None else a
-                            for k, a in enumerate(view["archives"])]
+
+def _nightfall_omniscient(state: Any) -> dict[str, Any]:
+    """A Nightfall spectator's observation with everything turned face up: every hand
+    (``hands``), every player's draft view (``drafts``), every card of the instance table
+    and every Secret Archive's card (still marked face down to the table)."""
+    from gloam.core import SPECTATOR
+    from gloam.nightfall.setup import draft_view
+
+    view = state.observation(SPECTATOR)
+    view["hands"] = [list(h) for h in state.hands]
+    if view.get("draft"):
+        view["drafts"] = [draft_view(state, p) for p in range(state.game.num_players)]
+    view["cards"] = list(state.cards)
+    view["archives"] = [dict(a, card=state.archives[k]["card"]) if a.get("card") is None else a
+                        for k, a in enumerate(view["archives"])]
     return view
 
 
@@ -138,7 +146,7 @@ class Replay:
         observation = before.observation(actor)
         if (self.seat is not None and actor != self.seat
                 and self.ui.hides_choice(before, self.states[k], self.seat, action)):
-            label = i18n.text("action", "draft_hidden" if observation.get("kind") == "draft" else "choice_hidden",
+            label = i18n.text("action", "draft_hidden" if before.decision_kind() == "draft" else "choice_hidden",
                               self.lang)
         else:
             label = self.ui.action_label(observation, action, self.names, second_person=False)

@@ -504,18 +504,20 @@ def choose_starters(state, frame, choice):
 
 def draft_view(state, player: int) -> dict[str, Any] | None:
     """What ``player`` sees of a draft in progress: their own hand, picks and the cards
-    they passed on; the face-up commons; every player's pick count and hand size."""
+    they passed on; the face-up commons; every player's pick count and hand size. A
+    spectator (``player`` -1) holds no draft hand, so sees no hand, pick or passed card."""
     d = state.flags.get("draft")
     if d is None:
         return None
+    seat = player >= 0
     return {
         "procedure": d["procedure"],
         "schedule": list(d["schedule"]),
         "round": d["round"],
         "seat": d["seat"],
-        "hand": list(d["hands"][player]),
-        "picks": list(d["picks"][player]),
-        "passed": [list(x) for x in d["passed"][player]],
+        "hand": list(d["hands"][player]) if seat else [],
+        "picks": list(d["picks"][player]) if seat else [],
+        "passed": [list(x) for x in d["passed"][player]] if seat else [],
         "commons": list(d["commons"]),
         "pick_counts": [len(x) for x in d["picks"]],
         "hand_sizes": [len(x) for x in d["hands"]],

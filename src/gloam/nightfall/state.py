@@ -368,10 +368,15 @@ class NightfallState(GameState):
         """What ``player`` sees: every public zone, their own hand, the sizes of decks and
         other hands, archives (card, owner, top card; sizes too, docs/rules-decisions.md),
         the top of the wound stack while it is face up, who owns each card (public from
-        the starting decks and every claim), and the pending work (all public)."""
+        the starting decks and every claim), and the pending work (all public).
+
+        ``SPECTATOR`` (-1) sees what a person watching the table sees: no hand (an empty
+        ``hand``; the cards everyone saw go into a hand stay in ``known``), every Secret
+        Archive face down (rule 176, reading 13), no private look (``looking_at``, Tactical
+        Prep's ``tutored``), no draft hand or pick, and no ``legal`` options."""
         g = self.game
         n = g.num_players
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        if isinstance(player, bool) or not isinstance(player, int) or not -1 <= player < n:  # -1: SPECTATOR
             raise ValueError(f"no player {player!r} in a {n}-player game")
         acting = self.current_player()
         hidden = secret_for(self, player)  # Secret Archives (rule 176): other players' face-down piles
@@ -389,8 +394,8 @@ class NightfallState(GameState):
             "influence": self.influence,
             "to_act": acting,
             "kind": self.decision_kind(),
-            "legal": list(self.legal_action_indices()) if acting == player else None,
-            "hand": list(self.hands[player]),
+            "legal": list(self.legal_action_indices()) if acting == player >= 0 else None,
+            "hand": list(self.hands[player]) if player >= 0 else [],
             "hand_sizes": [len(h) for h in self.hands],
             "deck_sizes": [len(d) for d in self.decks],
             "discards": [list(d) for d in self.discards],
@@ -449,6 +454,14 @@ class NightfallState(GameState):
         if top and top["op"] == "inspect_discard" and "victim" in top and top["controller"] == player:
             return {"player": top["victim"], "cards": list(self.hands[top["victim"]])}
         return None
+
+    def view(self, viewer: int, lang: str = "en") -> dict[str, Any]:
+        """The table as ``viewer`` (a seat or ``SPECTATOR``) sees it, in ``lang``: one
+        JSON-able structure built from ``observation(viewer)`` and the card data
+        (``gloam.nightfall.view``, documented in docs/view.md)."""
+        from gloam.nightfall.view import table_view
+
+        return table_view(self, viewer, lang)
 
     # ------------------------------------------------------------------ copies
     _LISTS = ("cards", "wtype", "owner", "wounds", "exiled", "moons")
