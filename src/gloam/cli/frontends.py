@@ -29,6 +29,11 @@ class Frontend(ABC):
     def public(self, observation: dict[str, Any]) -> dict[str, Any]:
         return dict(observation, viewer=None, hand=[], legal=None)
 
+    def spectator(self, state: Any) -> dict[str, Any]:
+        """What a person watching the table sees (for pass-and-play and bots-only
+        games). By default a seat's observation with its private cards removed."""
+        return self.public(state.observation(0))
+
     @abstractmethod
     def action_label(self, observation: dict[str, Any], index: int, names: Sequence[str],
                      second_person: bool = True) -> str:
@@ -61,10 +66,10 @@ class NightmariumFrontend(Frontend):
 
         return build_view(self.game, observation, events, names, you=you, new=new, width=width)
 
-    def public(self, observation):
-        from gloam.cli.render import public_view
+    def spectator(self, state):
+        from gloam.core import SPECTATOR
 
-        return public_view(observation)
+        return state.observation(SPECTATOR)
 
     def action_label(self, observation, index, names, second_person=True):
         from gloam.nightmarium.describe import describe_action

@@ -313,7 +313,7 @@ class Session:
 
     def _print_new_events(self) -> None:
         events = self.state.events_for(-1)
-        public = self.ui.public(self.state.observation(0))
+        public = self.ui.spectator(self.state)
         for event in events[self.printed:]:
             line = self.ui.event_line(public, event, self.names)
             self.console.print(self.ui.styled("• " + line))
@@ -401,7 +401,7 @@ class Session:
             new = len(events) - self.seen[viewer]
         else:  # pass-and-play or bots only: everyone may be looking, so only what is public
             viewer = None
-            observation = self.ui.public(state.observation(0))
+            observation = self.ui.spectator(state)
             events = state.events_for(-1)
             new = 12 if self.humans else 0
         if self.humans:
