@@ -20,6 +20,7 @@ All pending work is plain data in the state (``mode``, ``resolving``, ``abilitie
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar, Sequence
 
 from gloam.core.decisions import SPECTATOR, Context, Outcome, Refs
@@ -563,7 +564,7 @@ class NightmariumState(GameState):
         seat = player >= 0
         return {
             "game": "nightmarium",
-            "setup": g.setup_json(),
+            "setup": _fresh_setup(g.setup_json()),
             "viewer": player,
             "active": self.active,
             "turn": self.turn,
@@ -738,6 +739,14 @@ class NightmariumState(GameState):
     def __repr__(self) -> str:
         return (f"<NightmariumState turn {self.turn} player {self.active} {MODE_NAMES[self.mode]}"
                 f" complete={[self.complete_creatures(p) for p in range(self.num_players)]}>")
+
+
+def _fresh_setup(setup: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the game's setup for an observation (an inline composition too)."""
+    fresh = dict(setup)
+    if isinstance(fresh["composition"], dict):
+        fresh["composition"] = copy.deepcopy(fresh["composition"])
+    return fresh
 
 
 def _list(value: Any, what: str) -> list:
