@@ -17,11 +17,12 @@ answers and neither can show more than its viewer sees. Nothing here is on the h
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from gloam.core.decisions import Context, EndReason, Outcome, Refs
+from gloam.core.decisions import LANGS, Context, EndReason, Outcome, Refs
 from gloam.nightmarium.actions import NEW, Play, Target
 from gloam.nightmarium.cards import ABILITIES, LEGIONS
 from gloam.nightmarium.describe import describe_action
@@ -191,6 +192,35 @@ def labels_of(game: Any, obs: dict[str, Any], index: int) -> dict[str, str]:
     (gloam's translation, :func:`~gloam.nightmarium.i18n.action_label_ja`)."""
     return {"en": describe_action(game, obs, index),
             "ja": action_label_ja(game, obs, game.action_space[index])}
+
+
+class Labels(Mapping):
+    """An option's label per language (``{"en": …, "ja": …}``), worked out when first
+    read, from the observation captured when the decision was built (so reading it
+    later still describes that decision, and ``pending()`` stays cheap)."""
+
+    __slots__ = ("_game", "_obs", "_index", "_made")
+
+    def __init__(self, game: Any, obs: dict[str, Any], index: int) -> None:
+        self._game = game
+        self._obs = obs  # a private copy: nobody else holds it
+        self._index = index
+        self._made: dict[str, str] | None = None
+
+    def __getitem__(self, lang: str) -> str:
+        made = self._made
+        if made is None:
+            made = self._made = labels_of(self._game, self._obs, self._index)
+        return made[lang]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 
 def outcome_of(winner: int, turn: int, turn_limit: int, complete: list[int]) -> Outcome:

@@ -58,9 +58,9 @@ from gloam.nightmarium.cards import (
 )
 from gloam.nightmarium.decisions import (
     KINDS,
+    Labels,
     NightmariumKind,
     context_of,
-    labels_of,
     outcome_of,
     refs_of,
 )
@@ -193,19 +193,30 @@ class NightmariumState(GameState):
                            pen_any=self.pen_any, pen_need=self.pen_need)
 
     # ------------------------------------------------------------------ the typed boundary
+    def _public(self) -> dict[str, Any]:
+        """The public fields :mod:`gloam.nightmarium.decisions` reads, as in an
+        observation but not copied: only for functions that read them and return
+        frozen data (tuples), never handed to a caller."""
+        return {"mode": MODE_NAMES[self.mode], "active": self.active, "actions_left": self.actions_left,
+                "first_legion": self.first_legion, "discarded": self.discarded, "discard": self.discard,
+                "penalties": self.penalties, "pen_need": self.pen_need, "pen_any": self.pen_any,
+                "resolving": self.resolving, "creatures": self.creatures, "abilities": self.abilities,
+                "revealed": self.revealed}
+
     def decision_context(self) -> Context:
         """The pending decision's typed context (:mod:`gloam.nightmarium.decisions`)."""
-        return context_of(self.observation(SPECTATOR))
+        return context_of(self._public())
 
     def option_refs(self, action: Action) -> Refs:
         """The cards and seats ``action`` names (a play: the card and the Creature it
         extends; a target: the player and that Creature's cards)."""
-        return refs_of(self.observation(SPECTATOR), action)
+        return refs_of({"active": self.active, "creatures": self.creatures}, action)
 
-    def option_labels(self, indices: Sequence[int], player: int) -> list[dict[str, str]]:
-        """English and Japanese labels of the options, as the deciding ``player`` reads them."""
+    def option_labels(self, indices: Sequence[int], player: int) -> list[Labels]:
+        """English and Japanese labels of the options, as the deciding ``player`` reads
+        them (worked out when first read, from ``player``'s observation now)."""
         obs = self.observation(player)
-        return [labels_of(self.game, obs, i) for i in indices]
+        return [Labels(self.game, obs, i) for i in indices]
 
     def outcome(self) -> Outcome | None:
         """Who won and why (``None`` while the game goes on)."""
