@@ -32,7 +32,7 @@ from gloam.nightmarium.decisions import (
     SongbirdContext,
     TurnContext,
 )
-from gloam.nightmarium.describe import describe_action
+from gloam.nightmarium.describe import describe_action, describe_pending
 
 SCHEMA = json.loads(resources.files("gloam.nightmarium").joinpath("data/view.schema.json").read_text("utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
@@ -288,6 +288,7 @@ def test_outcome_creatures_turn_limit_and_dead_position() -> None:
     seed = 20240531
     final, _ = cf.play_random_game(game, derive_seed(seed, 1355), derive_seed(seed, 1355, 1), lambda *_: None, 3000)
     assert final.outcome().reason is EndReason.DEAD_POSITION and final.outcome().winners == ()
+    assert "dead position" in describe_pending(game, final.observation(SPECTATOR))
 
 
 # ---------------------------------------------------------------------- the table view

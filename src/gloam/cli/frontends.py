@@ -94,7 +94,7 @@ class NightmariumFrontend(Frontend):
     def result(self, state, names):
         winner = state.winner
         if winner < 0:
-            return f"No winner: the game stopped at turn {state.turn}"
+            return f"No winner: {state.outcome().detail}"
         who = "You win" if names[winner] == "You" else f"{names[winner]} wins"
         return f"{who}! ({state.complete_creatures(winner)} complete creatures, turn {state.turn})"
 

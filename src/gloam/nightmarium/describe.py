@@ -200,7 +200,10 @@ def describe_pending(game: Any, observation: dict[str, Any], names: Sequence[str
     if mode == "over":
         if obs["winner"] >= 0:
             return f"Game over: {voice.verb(obs['winner'], 'wins', 'win')}!"
-        return "Game over: the turn limit was reached with no winner"
+        limit = obs["setup"]["turn_limit"]
+        if limit and obs["turn"] >= limit:
+            return "Game over: the turn limit was reached with no winner"
+        return "Game over: no card can ever be played again, so nobody can win (a dead position)"
     who = voice.subject(actor)
     if mode == "turn":
         which = "first" if obs["actions_left"] == 2 else "second"
