@@ -62,6 +62,7 @@ class NightmariumGame(Game):
         self.play_base = [PLAY0 + c.id * SLOTS for c in cards]
         self.discard0 = discard_index0(len(cards))
         self._space = action_space(len(cards))
+        self.actions = self._space.actions  # index -> typed action, read on every apply
         self._setup_json = {
             "players": players, "creatures": creatures, "first_player": first_player,
             "turn_limit": turn_limit, "composition": self.composition.to_setup(),

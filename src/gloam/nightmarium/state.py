@@ -39,7 +39,6 @@ from gloam.nightmarium.actions import (
     DiscardCard,
     Draw,
     Play,
-    StopDiscarding,
     Target,
 )
 from gloam.nightmarium.cards import (
@@ -297,22 +296,23 @@ class NightmariumState(GameState):
     # ------------------------------------------------------------------ applying
     def _apply_index(self, a: int) -> None:
         self._legal = None
-        match self.game.action_space.actions[a]:
-            case Play(card=card, slot=slot):  # action C, Songbird, Mockingbird (197-199)
-                self._play(card, slot)
-            case DiscardCard(card=card):  # action B's cards, the penalty (195, 203)
-                self._discard_card(card)
-            case Target(player=who, creature=idx):  # Executioner, Scavenger, Devourer
-                self._on_target(who, idx)
-            case Draw():  # action A (194)
-                self._draw(self.active, 1, "draw")
-                self._end_action()
-            case Discard():  # action B begins (195)
-                self.mode = DISCARDING
-                self.discarded = 0
-            case StopDiscarding():  # action B ends: draw half (195)
-                self._draw(self.active, self.discarded // 2, "discard")
-                self._end_action()
+        action = self.game.actions[a]  # the typed action of index a
+        kind = type(action)  # dispatch on the action's type (as fast as the old offsets)
+        if kind is Play:  # action C, Songbird, Mockingbird (197-199)
+            self._play(action.card, action.slot)
+        elif kind is DiscardCard:  # action B's cards, the penalty (195, 203)
+            self._discard_card(action.card)
+        elif kind is Target:  # Executioner, Scavenger, Devourer (207-209)
+            self._on_target(action.player, action.creature)
+        elif kind is Draw:  # action A (194)
+            self._draw(self.active, 1, "draw")
+            self._end_action()
+        elif kind is Discard:  # action B begins (195)
+            self.mode = DISCARDING
+            self.discarded = 0
+        else:  # StopDiscarding: action B ends, draw half (195)
+            self._draw(self.active, self.discarded // 2, "discard")
+            self._end_action()
 
     def _take_from_hand(self, player: int, card: int) -> None:
         self.hands[player].remove(card)
