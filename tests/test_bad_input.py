@@ -530,8 +530,9 @@ def test_a_saved_state_no_game_could_reach(corrupt: Any) -> None:
 
 
 # --------------------------------------------------------------------- observations
-@pytest.mark.parametrize("player", [7, 3, -1, True, "0", None])
+@pytest.mark.parametrize("player", [7, 3, -2, True, "0", None])
 def test_an_observation_for_a_player_who_is_not_there(player: Any) -> None:
+    """-1 is not here: it is SPECTATOR, the viewer of a person watching the table."""
     state = NightmariumGame(players=3).new_initial_state(SEED)
     with pytest.raises(ValueError, match=rf"no player {player!r} in a 3-player game"):
         state.observation(player)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gloam.bots.base import Bot
-from gloam.nightmarium.actions import DISCARD, DRAW, MAX_CREATURES, NEW, PLAY0, SLOTS, STOP, TARGET0
+from gloam.nightmarium.actions import NEW, Discard, DiscardCard, Draw, Play, StopDiscarding, Target
 from gloam.nightmarium.cards import (
     BODY,
     DEVOURER,
@@ -119,7 +119,8 @@ class GreedyBot(Bot):
         self.L: list[int] = []  # Legion of each card
         self.P: list[int] = []  # part bits of each card
         self.A: list[int] = []  # ability of each card
-        self.cap = self.n = self.discard0 = 0
+        self.cap = self.n = 0
+        self.table: tuple[Any, ...] = ()  # the game's action table: index -> typed action
 
     # ------------------------------------------------------------------ entry point
     def choose(self, game: Any, observation: dict[str, Any] | None, legal: list[int]) -> int:
@@ -133,22 +134,24 @@ class GreedyBot(Bot):
             self._bind(game)
         view = _View(observation, self.n, self.w.leader, self.w.other)
         mode = observation["mode"]
+        table = self.table
+        options = [table[a] for a in legal]
         if mode == "turn":
-            scores = self._score_turn(view, observation, legal)
+            scores = self._score_turn(view, observation, options)
         elif mode == "discard":
-            scores = self._score_discarding(view, observation, legal)
+            scores = self._score_discarding(view, observation, options)
         elif mode == "penalty":
-            scores = [-self._keep(view, a - self.discard0) for a in legal]
+            scores = [-self._keep(view, a.card) for a in options]
         elif mode == "songbird":
-            scores = self._score_songbird(view, observation, legal)
+            scores = self._score_songbird(view, observation, options)
         elif mode == "mockingbird":
-            scores = [self._play_delta(view, *self._decode_play(a), view.hand) for a in legal]
+            scores = [self._play_delta(view, a.card, a.slot, view.hand) for a in options]
         elif mode == "executioner":
-            scores = [self._execute_value(view, a) for a in legal]
+            scores = [self._execute_value(view, a) for a in options]
         elif mode == "scavenger":
-            scores = [self._scavenge_value(view, a) for a in legal]
+            scores = [self._scavenge_value(view, a) for a in options]
         elif mode == "devourer":
-            scores = [self._devour_value(view, observation, a) for a in legal]
+            scores = [self._devour_value(view, observation, a) for a in options]
         else:
             raise ValueError(f"no decision to take in mode {mode!r}")
         return self._best(legal, scores)
@@ -161,16 +164,13 @@ class GreedyBot(Bot):
         self.A = game.ability
         self.cap = game.creatures
         self.n = game.num_players
-        self.discard0 = game.discard0
+        self.table = game.action_space.actions
 
     def _best(self, legal: list[int], scores: list[float]) -> int:
+        """The best-scoring legal index (ties broken with ``self.rng``)."""
         top = max(scores)
         best = [a for a, s in zip(legal, scores) if s >= top - _EPS]
         return best[0] if len(best) == 1 else best[int(self.rng.random() * len(best))]
-
-    @staticmethod
-    def _decode_play(a: int) -> tuple[int, int]:
-        return divmod(a - PLAY0, SLOTS)
 
     # ------------------------------------------------------------------ values
     def _cv(self, creature: list[int]) -> float:
@@ -347,21 +347,20 @@ class GreedyBot(Bot):
         return best
 
     # ------------------------------------------------------------------ turn actions
-    def _score_turn(self, view: _View, obs: dict[str, Any], legal: list[int]) -> list[float]:
+    def _score_turn(self, view: _View, obs: dict[str, Any], options: list[Any]) -> list[float]:
         """Draw (A), discard (B) or play (C); on the first action, plus the best second
         action that the choice leaves (rule 199: a second play matches the first's Legion)."""
         w = self.w
         hand = view.hand
         draw = w.draw if view.can_draw else 0.0
-        plays: list[tuple[int, int, int, float]] = []
-        for a in legal:
-            if a >= PLAY0:
-                card, slot = divmod(a - PLAY0, SLOTS)
-                plays.append((a, card, slot, self._play_delta(view, card, slot, hand)))
+        plays: list[tuple[Play, int, int, float]] = []
+        for a in options:
+            if isinstance(a, Play):
+                plays.append((a, a.card, a.slot, self._play_delta(view, a.card, a.slot, hand)))
         first = obs["actions_left"] == 2
         # the best play after a first Draw; a winning play is never put off
         best_play = max((p[3] for p in plays if p[3] < WIN), default=None)
-        scores: dict[int, float] = {}
+        scores: dict[Play, float] = {}
         b_gain = self._b_plan(view, 0)[0] if len(hand) >= w.b_min else 0.0
         for a, card, slot, delta in plays:
             if delta >= WIN:
@@ -373,16 +372,17 @@ class GreedyBot(Bot):
                 scores[a] = delta
         second = max(draw, best_play) if (first and best_play is not None) else draw
         out = []
-        for a in legal:
-            if a == DRAW:
-                out.append(draw + ((second + w.draw_first) if first else 0.0))
-            elif a == DISCARD:
-                out.append(b_gain + (second if first else 0.0) if b_gain > 0 else -1.0)
-            else:
-                out.append(scores[a])
+        for a in options:
+            match a:
+                case Draw():
+                    out.append(draw + ((second + w.draw_first) if first else 0.0))
+                case Discard():
+                    out.append(b_gain + (second if first else 0.0) if b_gain > 0 else -1.0)
+                case _:
+                    out.append(scores[a])
         return out
 
-    def _follow_up(self, view: _View, plays: list[tuple[int, int, int, float]],
+    def _follow_up(self, view: _View, plays: list[tuple[Play, int, int, float]],
                    card: int, slot: int) -> float:
         """The best same-Legion second play after playing ``card`` on ``slot`` first."""
         L, P = self.L, self.P
@@ -430,27 +430,27 @@ class GreedyBot(Bot):
         lost = sum(self._keep(view, c) for c in plan)
         return (total // 2) * self.w.draw - lost, plan
 
-    def _score_discarding(self, view: _View, obs: dict[str, Any], legal: list[int]) -> list[float]:
+    def _score_discarding(self, view: _View, obs: dict[str, Any], options: list[Any]) -> list[float]:
         """During action B: discard the planned cards, then stop."""
         _, plan = self._b_plan(view, obs["discarded"])
         first = plan[0] if plan else -1
         out = []
-        for a in legal:
-            if a == STOP:
-                out.append(0.0)
-            else:
-                card = a - self.discard0
-                out.append(1.0 if card == first else -1.0 - self._keep(view, card))
+        for a in options:
+            match a:
+                case StopDiscarding():
+                    out.append(0.0)
+                case DiscardCard(card=card):
+                    out.append(1.0 if card == first else -1.0 - self._keep(view, card))
         return out
 
     # ------------------------------------------------------------------ abilities
-    def _score_songbird(self, view: _View, obs: dict[str, Any], legal: list[int]) -> list[float]:
+    def _score_songbird(self, view: _View, obs: dict[str, Any], options: list[Play]) -> list[float]:
         """Songbird (rule 204): play revealed cards; play the one that does not complete
         a Creature first, since completing discards the other (reading 28)."""
         revealed = obs["revealed"]
         out = []
-        for a in legal:
-            card, slot = divmod(a - PLAY0, SLOTS)
+        for a in options:
+            card, slot = a.card, a.slot
             delta = self._play_delta(view, card, slot, view.hand)
             others = [c for c in revealed if c != card]
             completes = slot != NEW and len(view.mine[slot]) == 2
@@ -465,24 +465,22 @@ class GreedyBot(Bot):
             out.append(delta)
         return out
 
-    def _execute_value(self, view: _View, a: int) -> float:
+    def _execute_value(self, view: _View, a: Target) -> float:
         """Executioner (rule 207): harm to the opponent plus the card gained."""
-        who, idx = divmod(a - TARGET0, MAX_CREATURES)
+        who, idx = a.player, a.creature
         creature = view.creatures[who][idx]
         harm = view.weights[who] * (self._cv(creature) - self._cv(creature[:-1]))
         return harm + self._keep(view, creature[-1])
 
-    def _scavenge_value(self, view: _View, a: int) -> float:
+    def _scavenge_value(self, view: _View, a: Target) -> float:
         """Scavenger (rule 208): the value of the incomplete Creature discarded."""
-        who, idx = divmod(a - TARGET0, MAX_CREATURES)
-        return view.weights[who] * self._cv(view.creatures[who][idx])
+        return view.weights[a.player] * self._cv(view.creatures[a.player][a.creature])
 
-    def _devour_value(self, view: _View, obs: dict[str, Any], a: int) -> float:
+    def _devour_value(self, view: _View, obs: dict[str, Any], a: Target) -> float:
         """Devourer (rule 209): lose as little as possible. Removing a complete
         Creature's head costs little when a Mockingbird still to resolve can put a head
         from hand straight back (rule 210: re-completing resolves it again)."""
-        _, idx = divmod(a - TARGET0, MAX_CREATURES)
-        creature = view.mine[idx]
+        creature = view.mine[a.creature]
         loss = self._cv(creature) - self._cv(creature[:-1])
         if len(creature) == 3 and MOCKINGBIRD in obs["abilities"]:
             if any(self.P[c] & HEAD for c in view.hand):

@@ -66,10 +66,10 @@ class NightmariumFrontend(Frontend):
 
         return build_view(self.game, observation, events, names, you=you, new=new, width=width)
 
-    def public(self, observation):
-        from gloam.cli.render import public_view
+    def spectator(self, state):
+        from gloam.core import SPECTATOR
 
-        return public_view(observation)
+        return state.observation(SPECTATOR)
 
     def action_label(self, observation, index, names, second_person=True):
         from gloam.nightmarium.describe import describe_action
@@ -94,7 +94,7 @@ class NightmariumFrontend(Frontend):
     def result(self, state, names):
         winner = state.winner
         if winner < 0:
-            return f"No winner: the game stopped at turn {state.turn}"
+            return f"No winner: {state.outcome().detail}"
         who = "You win" if names[winner] == "You" else f"{names[winner]} wins"
         return f"{who}! ({state.complete_creatures(winner)} complete creatures, turn {state.turn})"
 

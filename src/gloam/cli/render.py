@@ -21,7 +21,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from gloam.nightmarium.actions import PLAY0, SLOTS
+from gloam.core import SPECTATOR
+from gloam.nightmarium.actions import Play
 from gloam.nightmarium.cards import ABILITIES, LEGIONS
 from gloam.nightmarium.describe import (
     ABILITY_TEXT,
@@ -89,16 +90,17 @@ def colour_codes(game: Any, line: str, style: str = "") -> Text:
 
 
 # ---------------------------------------------------------------------- the board
-def public_view(observation: dict[str, Any]) -> dict[str, Any]:
-    """``observation`` without its viewer's private cards: what anyone at the table sees
-    (for the end of a pass-and-play game, or a spectator)."""
-    return dict(observation, viewer=None, hand=[], legal=None)
+def seat_of(obs: dict[str, Any]) -> int | None:
+    """The seat looking at ``obs``, or ``None`` for a spectator's observation
+    (``state.observation(SPECTATOR)``) or a replay's whole-table one."""
+    viewer = obs.get("viewer")
+    return None if viewer is None or viewer == SPECTATOR else viewer
 
 
 def _player_order(obs: dict[str, Any]) -> list[int]:
     """Opponents clockwise from the viewer, the viewer last (nearest the hand)."""
     n = len(obs["hand_sizes"])
-    viewer = obs.get("viewer")
+    viewer = seat_of(obs)
     if viewer is None:
         return list(range(n))
     return [(viewer + k) % n for k in range(1, n)] + [viewer]
@@ -134,7 +136,7 @@ def creature_table(game: Any, obs: dict[str, Any], player: int, width: int = 160
 def player_panel(game: Any, obs: dict[str, Any], player: int, names: Sequence[str], width: int = 160) -> Panel:
     goal = obs["setup"]["creatures"]
     done = sum(1 for c in obs["creatures"][player] if len(c) == 3)
-    viewer = obs.get("viewer")
+    viewer = seat_of(obs)
     title = Text()
     if player == obs["active"] and obs["mode"] != "over":
         title.append("▶ ", style="bold yellow")
@@ -226,12 +228,13 @@ def hand_table(game: Any, obs: dict[str, Any]) -> RenderableType:
     table.add_column("legion", no_wrap=True)
     table.add_column("can be", no_wrap=True)
     table.add_column("ability", no_wrap=True)
-    legal = set(obs.get("legal") or [])
+    table_of = game.action_space
+    playable = {action.card for action in (table_of[i] for i in obs.get("legal") or [])
+                if isinstance(action, Play)}
     for card in sorted(hand, key=lambda c: card_sort_key(game, c)):
         c = game.composition.cards[card]
         code = chip(game, card)
-        code.append(" ▸" if any(PLAY0 + card * SLOTS + s in legal for s in range(SLOTS)) else "  ",
-                    style="bold yellow")
+        code.append(" ▸" if card in playable else "  ", style="bold yellow")
         ability = Text(c.ability_name or "—", style="italic" if c.ability_name else "dim")
         table.add_row(code, legion_text(c.legion), "/".join(c.part_names), ability)
     return Panel(Group(table, ability_legend(game, hand)), title=f"Your hand ({len(hand)} card{'s' if len(hand) != 1 else ''})",
@@ -281,7 +284,7 @@ def build_view(game: Any, observation: dict[str, Any], events: Sequence[dict[str
     parts += [player_panel(game, obs, p, names, width) for p in _player_order(obs)]
     parts.append(decision_panel(game, obs, names, you))
     log = event_log(game, events, names, you, new, log_size)
-    if obs.get("viewer") is None or obs.get("hands") is not None:
+    if seat_of(obs) is None or obs.get("hands") is not None:
         parts.append(log)
     elif width >= WIDE:
         grid = Table.grid(expand=True, padding=(0, 2))

@@ -2,10 +2,11 @@
 
 from gloam.nightmarium.actions import Discard, DiscardCard, Draw, Play, StopDiscarding, Target, NEW
 from gloam.nightmarium.cards import Composition, NightFear, load_composition, standard_composition
+from gloam.nightmarium.decisions import NightmariumKind
 from gloam.nightmarium.game import NightmariumGame
 from gloam.nightmarium.state import NightmariumState
 
 __all__ = [
     "NEW", "Composition", "Discard", "DiscardCard", "Draw", "NightFear", "NightmariumGame",
-    "NightmariumState", "Play", "StopDiscarding", "Target", "load_composition", "standard_composition",
+    "NightmariumKind", "NightmariumState", "Play", "StopDiscarding", "Target", "load_composition", "standard_composition",
 ]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from gloam.nightmarium.actions import DISCARD, DRAW, MAX_CREATURES, NEW, PLAY0, SLOTS, STOP, TARGET0
+from gloam.nightmarium.actions import NEW, Discard, DiscardCard, Draw, Play, StopDiscarding, Target
 from gloam.nightmarium.cards import ABILITIES, LEGIONS, NO_ABILITY
 
 PART_BY_HEIGHT = ("legs", "body", "head")
@@ -110,22 +110,22 @@ def describe_action(game: Any, observation: dict[str, Any], index: int,
     actor = observation["to_act"] if observation["to_act"] >= 0 else observation["active"]
     voice = _Voice(names, n, actor if second_person else None)
     mode = observation["mode"]
-    if index == DRAW:
-        return "Draw a card"
-    if index == DISCARD:
-        return "Start discarding (then draw 1 card for every 2 discarded)"
-    if index == STOP:
-        k = observation["discarded"]
-        draw = k // 2
-        return f"Stop discarding and draw {draw} card{'s' if draw != 1 else ''} ({k} discarded)"
-    if index >= game.discard0:
-        card = index - game.discard0
-        return f"Discard {describe_card(game, card)}"
-    if index >= PLAY0:
-        card, slot = divmod(index - PLAY0, SLOTS)
-        return _describe_play(game, observation, actor, card, slot, voice)
-    who, idx = divmod(index - TARGET0, MAX_CREATURES)
-    return _describe_target(game, observation, actor, mode, who, idx, voice)
+    match game.action_space[index]:
+        case Draw():
+            return "Draw a card"
+        case Discard():
+            return "Start discarding (then draw 1 card for every 2 discarded)"
+        case StopDiscarding():
+            k = observation["discarded"]
+            draw = k // 2
+            return f"Stop discarding and draw {draw} card{'s' if draw != 1 else ''} ({k} discarded)"
+        case DiscardCard(card=card):
+            return f"Discard {describe_card(game, card)}"
+        case Play(card=card, slot=slot):
+            return _describe_play(game, observation, actor, card, slot, voice)
+        case Target(player=who, creature=idx):
+            return _describe_target(game, observation, actor, mode, who, idx, voice)
+    raise ValueError(f"option {index} is not a Nightmarium action")
 
 
 def _describe_play(game: Any, obs: dict[str, Any], actor: int, card: int, slot: int, voice: _Voice) -> str:
@@ -179,15 +179,14 @@ def _describe_target(game: Any, obs: dict[str, Any], actor: int, mode: str, who:
 def option_sort_key(game: Any, index: int) -> tuple:
     """A reading order for a decision's options: draw / discard / stop first, then plays
     grouped by card (by Legion, then code) and creature, then targets, then discards."""
-    if index < TARGET0:
-        return (0, index)
-    if index >= game.discard0:
-        card = index - game.discard0
-        return (3, game.legion[card], card_code(game, card))
-    if index >= PLAY0:
-        card, slot = divmod(index - PLAY0, SLOTS)
-        return (1, game.legion[card], card_code(game, card), slot)
-    return (2, index)
+    match game.action_space[index]:
+        case DiscardCard(card=card):
+            return (3, game.legion[card], card_code(game, card))
+        case Play(card=card, slot=slot):
+            return (1, game.legion[card], card_code(game, card), slot)
+        case Target():
+            return (2, index)
+    return (0, index)  # draw, start discarding, stop
 
 
 # ---------------------------------------------------------------------- the decision
@@ -201,7 +200,10 @@ def describe_pending(game: Any, observation: dict[str, Any], names: Sequence[str
     if mode == "over":
         if obs["winner"] >= 0:
             return f"Game over: {voice.verb(obs['winner'], 'wins', 'win')}!"
-        return "Game over: the turn limit was reached with no winner"
+        limit = obs["setup"]["turn_limit"]
+        if limit and obs["turn"] >= limit:
+            return "Game over: the turn limit was reached with no winner"
+        return "Game over: no card can ever be played again, so nobody can win (a dead position)"
     who = voice.subject(actor)
     if mode == "turn":
         which = "first" if obs["actions_left"] == 2 else "second"

@@ -5,8 +5,8 @@ tables the rules read, and :meth:`NightmariumGame.determinize` for search bots.
 >>> state = game.new_initial_state(seed=1)
 >>> [len(h) for h in state.hands], len(state.deck)
 ([5, 5, 5], 93)
->>> state.pending().player, state.pending().kind
-(0, 'turn')
+>>> state.pending().player, state.pending().kind == "turn"
+(0, True)
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from gloam.core.protocol import Game
 from gloam.core.rng import Rng
 from gloam.nightmarium.actions import MAX_PLAYERS, PLAY0, SLOTS, action_space, discard_index0
 from gloam.nightmarium.cards import Composition, composition_from_setup, standard_composition
-from gloam.nightmarium.state import NightmariumState
+from gloam.nightmarium.state import NightmariumState, _plays
 
 HAND_SIZE = 5  # seed 004 Setup: deal 5 cards to each player
 _DEAL_TRIES = 1000  # re-deals tried before a determinization gives up
@@ -62,6 +62,7 @@ class NightmariumGame(Game):
         self.play_base = [PLAY0 + c.id * SLOTS for c in cards]
         self.discard0 = discard_index0(len(cards))
         self._space = action_space(len(cards))
+        self.actions = self._space.actions  # index -> typed action, read on every apply
         self._setup_json = {
             "players": players, "creatures": creatures, "first_player": first_player,
             "turn_limit": turn_limit, "composition": self.composition.to_setup(),
@@ -148,9 +149,11 @@ class NightmariumGame(Game):
             holds = any(self.legion[c] == legion for c in hands[owner])
             return holds != observation["pen_any"]
         if mode == "mockingbird":
-            from gloam.nightmarium.state import _plays
-
             active = observation["active"]
             return bool(_plays(hands[active], observation["creatures"][active], self.parts, self.creatures,
                                self.play_base))
         return True
+
+
+# a saved state rebuilds its setup with this class (state.py does not import this module)
+NightmariumState.game_class = NightmariumGame

@@ -20,21 +20,26 @@ All pending work is plain data in the state (``mode``, ``resolving``, ``abilitie
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import copy
+from typing import Any, ClassVar, Sequence
 
+from gloam.core.decisions import SPECTATOR, Context, Outcome, Refs
 from gloam.core.errors import RecordError
 from gloam.core.events import private
-from gloam.core.protocol import GameState
+from gloam.core.protocol import Action, GameState
 from gloam.core.rng import Rng
 from gloam.nightmarium.actions import (
     DISCARD,
     DRAW,
     MAX_CREATURES,
     NEW,
-    PLAY0,
-    SLOTS,
     STOP,
     TARGET0,
+    Discard,
+    DiscardCard,
+    Draw,
+    Play,
+    Target,
 )
 from gloam.nightmarium.cards import (
     ABILITIES,
@@ -50,14 +55,19 @@ from gloam.nightmarium.cards import (
     SCAVENGER,
     SONGBIRD,
 )
+from gloam.nightmarium.decisions import (
+    KINDS,
+    Labels,
+    NightmariumKind,
+    context_of,
+    outcome_of,
+    refs_of,
+)
+from gloam.nightmarium.i18n import prompt_text
 
-if TYPE_CHECKING:
-    from gloam.nightmarium.game import NightmariumGame
-
-# What the pending decision is about.
+# What the pending decision is about (``KINDS[mode]`` is its NightmariumKind).
 TURN, DISCARDING, PENALTY, SONG, MOCK, EXECUTE, SCAVENGE, DEVOUR, OVER = range(9)
-MODE_NAMES = ("turn", "discard", "penalty", "songbird", "mockingbird", "executioner",
-              "scavenger", "devourer", "over")
+MODE_NAMES = tuple(str(k) for k in KINDS)
 _MODE_BY_NAME = {n: i for i, n in enumerate(MODE_NAMES)}
 _TARGET_MODE = {EXECUTIONER: EXECUTE, SCAVENGER: SCAVENGE, DEVOURER: DEVOUR}
 _PART_OF_HEIGHT = ("legs", "body", "head")
@@ -94,13 +104,16 @@ class NightmariumState(GameState):
     """
 
     game_name = "nightmarium"
+    #: the Game class that rebuilds a saved setup in :meth:`from_json`; set by
+    #: :mod:`gloam.nightmarium.game`, which defines it (so this module need not import it)
+    game_class: ClassVar[Any] = None
 
     __slots__ = ("game", "hands", "deck", "discard", "creatures", "revealed", "known",
                  "active", "actions_left", "first_legion", "turn", "mode", "resolving",
                  "abilities", "penalties", "pen_need", "pen_any", "discarded", "winner",
                  "rng", "events", "_legal")
 
-    def __init__(self, game: "NightmariumGame") -> None:
+    def __init__(self, game: Any) -> None:
         self.game = game
         n = game.num_players
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -127,7 +140,7 @@ class NightmariumState(GameState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, game: "NightmariumGame", seed: int) -> "NightmariumState":
+    def new(cls, game: Any, seed: int) -> "NightmariumState":
         """Rule 190: shuffle, deal 5 hidden cards to each player, the rest is the deck."""
         state = cls(game)
         state.rng = Rng(seed)
@@ -168,35 +181,55 @@ class NightmariumState(GameState):
         position ends the game with no winner)."""
         return [1.0 if p == self.winner else 0.0 for p in range(self.game.num_players)]
 
-    def decision_kind(self) -> str:
-        return MODE_NAMES[self.mode]
+    def decision_kind(self) -> NightmariumKind:
+        return KINDS[self.mode]
 
-    def prompt(self) -> str:
-        mode = self.mode
-        if mode == TURN:
-            n = "first" if self.actions_left == 2 else "second"
-            extra = ""
-            if self.actions_left == 1 and self.first_legion >= 0:
-                extra = f" (a play must be {LEGIONS[self.first_legion]})"
-            return f"Choose your {n} action: draw, discard, or play a card{extra}"
-        if mode == DISCARDING:
-            return f"Discard a card, or stop ({self.discarded} discarded: draw {self.discarded // 2})"
-        if mode == PENALTY:
-            legion = LEGIONS[self.penalties[0][1]]
-            if self.pen_any:
-                return f"Same-Legion penalty: you have no {legion} card, discard {self.pen_need} card(s)"
-            return f"Same-Legion penalty: discard a {legion} card"
-        if mode == SONG:
-            return "Songbird: play a revealed card"
-        if mode == MOCK:
-            return "Mockingbird: play a card from your hand"
-        if mode == EXECUTE:
-            return "Executioner: take the top card of an opponent's Creature"
-        if mode == SCAVENGE:
-            return "Scavenger: discard an opponent's incomplete Creature"
-        if mode == DEVOUR:
-            return "Devourer: discard the top card of another of your Creatures"
-        return "The game is over"
+    def prompt(self, lang: str = "en") -> str:
+        """The pending decision in one line (``lang``: "en", or "ja" in gloam's translation)."""
+        return prompt_text(MODE_NAMES[self.mode], lang, actions_left=self.actions_left,
+                           first_legion=self.first_legion, discarded=self.discarded,
+                           legion=self.penalties[0][1] if self.penalties else -1,
+                           pen_any=self.pen_any, pen_need=self.pen_need)
+
+    # ------------------------------------------------------------------ the typed boundary
+    def _public(self) -> dict[str, Any]:
+        """The public fields :mod:`gloam.nightmarium.decisions` reads, as in an
+        observation but not copied: only for functions that read them and return
+        frozen data (tuples), never handed to a caller."""
+        return {"mode": MODE_NAMES[self.mode], "active": self.active, "actions_left": self.actions_left,
+                "first_legion": self.first_legion, "discarded": self.discarded, "discard": self.discard,
+                "penalties": self.penalties, "pen_need": self.pen_need, "pen_any": self.pen_any,
+                "resolving": self.resolving, "creatures": self.creatures, "abilities": self.abilities,
+                "revealed": self.revealed}
+
+    def decision_context(self) -> Context:
+        """The pending decision's typed context (:mod:`gloam.nightmarium.decisions`)."""
+        return context_of(self._public())
+
+    def option_refs(self, action: Action) -> Refs:
+        """The cards and seats ``action`` names (a play: the card and the Creature it
+        extends; a target: the player and that Creature's cards)."""
+        return refs_of({"active": self.active, "creatures": self.creatures}, action)
+
+    def option_labels(self, indices: Sequence[int], player: int) -> list[Labels]:
+        """English and Japanese labels of the options, as the deciding ``player`` reads
+        them (worked out when first read, from ``player``'s observation now)."""
+        obs = self.observation(player)
+        return [Labels(self.game, obs, i) for i in indices]
+
+    def outcome(self) -> Outcome | None:
+        """Who won and why (``None`` while the game goes on)."""
+        if self.mode != OVER:
+            return None
+        return outcome_of(self.winner, self.turn, self.game.turn_limit,
+                          [self.complete_creatures(p) for p in range(self.game.num_players)])
+
+    def view(self, viewer: int, lang: str = "en") -> dict[str, Any]:
+        """The table as ``viewer`` (a seat or ``SPECTATOR``) sees it, built only from that
+        viewer's observation (docs/view.md, ``data/view.schema.json``)."""
+        from gloam.nightmarium.view import table_view
+
+        return table_view(self.game, self.observation(viewer), lang)
 
     def legal_action_indices(self) -> list[int]:
         legal = self._legal
@@ -263,22 +296,21 @@ class NightmariumState(GameState):
     # ------------------------------------------------------------------ applying
     def _apply_index(self, a: int) -> None:
         self._legal = None
-        g = self.game
-        if a >= g.discard0:
-            self._discard_card(a - g.discard0)
-        elif a >= PLAY0:
-            card, slot = divmod(a - PLAY0, SLOTS)
-            self._play(card, slot)
-        elif a >= TARGET0:
-            who, idx = divmod(a - TARGET0, MAX_CREATURES)
-            self._on_target(who, idx)
-        elif a == DRAW:
+        action = self.game.actions[a]  # the typed action of index a
+        kind = type(action)  # dispatch on the action's type (as fast as the old offsets)
+        if kind is Play:  # action C, Songbird, Mockingbird (197-199)
+            self._play(action.card, action.slot)
+        elif kind is DiscardCard:  # action B's cards, the penalty (195, 203)
+            self._discard_card(action.card)
+        elif kind is Target:  # Executioner, Scavenger, Devourer (207-209)
+            self._on_target(action.player, action.creature)
+        elif kind is Draw:  # action A (194)
             self._draw(self.active, 1, "draw")
             self._end_action()
-        elif a == DISCARD:
+        elif kind is Discard:  # action B begins (195)
             self.mode = DISCARDING
             self.discarded = 0
-        else:  # STOP
+        else:  # StopDiscarding: action B ends, draw half (195)
             self._draw(self.active, self.discarded // 2, "discard")
             self._end_action()
 
@@ -534,14 +566,16 @@ class NightmariumState(GameState):
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees at the table: everything public, their own hand, the
-        sizes of the other hands and the cards in them that everyone saw taken."""
+        sizes of the other hands and the cards in them that everyone saw taken.
+        ``SPECTATOR`` sees only what is public: ``hand`` is empty and ``legal`` ``None``."""
         g = self.game
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < g.num_players:
+        if isinstance(player, bool) or not isinstance(player, int) or not SPECTATOR <= player < g.num_players:
             raise ValueError(f"no player {player!r} in a {g.num_players}-player game")
         acting = self.current_player()
+        seat = player >= 0
         return {
             "game": "nightmarium",
-            "setup": g.setup_json(),
+            "setup": _fresh_setup(g.setup_json()),
             "viewer": player,
             "active": self.active,
             "turn": self.turn,
@@ -549,8 +583,8 @@ class NightmariumState(GameState):
             "first_legion": self.first_legion,
             "mode": MODE_NAMES[self.mode],
             "to_act": acting,
-            "legal": list(self.legal_action_indices()) if acting == player else None,
-            "hand": list(self.hands[player]),
+            "legal": self.legal_action_indices() if seat and acting == player else None,
+            "hand": list(self.hands[player]) if seat else [],
             "hand_sizes": [len(h) for h in self.hands],
             "known": [list(k) for k in self.known],
             "creatures": [[list(c) for c in cr] for cr in self.creatures],
@@ -623,12 +657,10 @@ class NightmariumState(GameState):
     def from_json(cls, data: dict[str, Any]) -> "NightmariumState":
         """Rebuild a state saved with :meth:`to_json`; a malformed one raises
         :class:`~gloam.core.errors.RecordError`."""
-        from gloam.nightmarium.game import NightmariumGame
-
         if not isinstance(data, dict) or data.get("game") != "nightmarium":
             raise RecordError("not a saved Nightmarium state")
         try:
-            game = NightmariumGame.from_setup_json(data["setup"])
+            game = cls.game_class.from_setup_json(data["setup"])
             state = cls(game)
             state.load_fields(data)
         except RecordError:
@@ -718,6 +750,14 @@ class NightmariumState(GameState):
     def __repr__(self) -> str:
         return (f"<NightmariumState turn {self.turn} player {self.active} {MODE_NAMES[self.mode]}"
                 f" complete={[self.complete_creatures(p) for p in range(self.num_players)]}>")
+
+
+def _fresh_setup(setup: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the game's setup for an observation (an inline composition too)."""
+    fresh = dict(setup)
+    if isinstance(fresh["composition"], dict):
+        fresh["composition"] = copy.deepcopy(fresh["composition"])
+    return fresh
 
 
 def _list(value: Any, what: str) -> list:
