@@ -327,7 +327,8 @@ class NightfallGame(Game):
         return card
 
     def setup_json(self) -> dict[str, Any]:
-        return self._setup_json
+        """The setup as fresh plain data (changing it changes nothing in the game)."""
+        return engine.deep_copy(self._setup_json)
 
     @classmethod
     def from_setup_json(cls, data: dict[str, Any]) -> NightfallGame:

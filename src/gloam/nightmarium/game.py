@@ -11,6 +11,8 @@ tables the rules read, and :meth:`NightmariumGame.determinize` for search bots.
 
 from __future__ import annotations
 
+import copy
+
 from typing import Any
 
 from gloam.core.errors import CardDataError, SetupError
@@ -80,7 +82,9 @@ class NightmariumGame(Game):
         return self.composition.cards[card_id]
 
     def setup_json(self) -> dict[str, Any]:
-        return self._setup_json
+        """The setup as fresh plain data (changing it changes nothing in the game)."""
+        return copy.deepcopy(self._setup_json) if isinstance(self._setup_json["composition"], dict) \
+            else dict(self._setup_json)
 
     @classmethod
     def from_setup_json(cls, data: dict[str, Any]) -> "NightmariumGame":

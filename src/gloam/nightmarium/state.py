@@ -575,7 +575,7 @@ class NightmariumState(GameState):
         seat = player >= 0
         return {
             "game": "nightmarium",
-            "setup": _fresh_setup(g.setup_json()),
+            "setup": g.setup_json(),
             "viewer": player,
             "active": self.active,
             "turn": self.turn,
@@ -750,14 +750,6 @@ class NightmariumState(GameState):
     def __repr__(self) -> str:
         return (f"<NightmariumState turn {self.turn} player {self.active} {MODE_NAMES[self.mode]}"
                 f" complete={[self.complete_creatures(p) for p in range(self.num_players)]}>")
-
-
-def _fresh_setup(setup: dict[str, Any]) -> dict[str, Any]:
-    """A copy of the game's setup for an observation (an inline composition too)."""
-    fresh = dict(setup)
-    if isinstance(fresh["composition"], dict):
-        fresh["composition"] = copy.deepcopy(fresh["composition"])
-    return fresh
 
 
 def _list(value: Any, what: str) -> list:
