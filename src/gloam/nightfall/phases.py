@@ -13,36 +13,36 @@ Where each rule lives:
 
 from __future__ import annotations
 
-from typing import Any
-
 from gloam.nightfall.actions import (
-    ARCHIVE0,
-    ATTACK0,
-    BLOCK0,
-    CARD0,
-    DISCARD0,
     DONE as DONE_ACTION,
     FEED,
-    MAX_PLAYERS,
     MAX_SLOTS,
-    OPTION0,
     PASS,
-    PLAY0,
+    Archive,
+    Attack,
+    Block,
+    Card,
+    Discard,
+    Done,
+    Feed,
+    Option,
+    Pass,
+    Play,
+    archive_index,
     attack_index,
     block_index,
+    card_index,
+    discard_index,
+    option_index,
+    play_index,
 )
 from gloam.nightfall.engine import CONTINUE, DONE, Ask, op
 from gloam.nightfall.setup import reveal_archive
+from gloam.nightfall.verbs import damage_minion, feed_offer, push
 
 HAND_SIZE = 5  # rule 153
 BASE_INFLUENCE = 2  # rule 144
-
-
-def push(state, frames: list[dict[str, Any]], **context: Any) -> None:
-    """Push effect frames so that the first one runs first, each with ``context``
-    (``source``, ``controller``) filled in."""
-    for frame in reversed(frames):
-        state.stack.append({**frame, **context})
+MOON_CHOICES = ("keep", "next", "shuffle")  # rule 157: Option(0), Option(1), Option(2)
 
 
 # ---------------------------------------------------------------------- the turn
@@ -145,18 +145,19 @@ def window(state, frame, choice):
     order = state.clockwise_from(state.active)
     n = len(order)  # constructed: eliminated players are out of the window
     player = order[frame["i"] % n]
-    if choice is not None:
-        frame["i"] += 1
-        if choice == PASS:
+    match choice:
+        case Pass():
+            frame["i"] += 1
             frame["passes"] += 1
-        else:
+        case Play(card=cid):
+            frame["i"] += 1
             frame["passes"] = 0
-            play_combat_card(state, player, choice - PLAY0)
+            play_combat_card(state, player, cid)
             return CONTINUE
     if frame["passes"] >= n:
         return DONE
     player = order[frame["i"] % n]
-    options = [PASS] + [PLAY0 + c for c in state.game.effects.combat_cards(state, player)]
+    options = [PASS] + [play_index(c) for c in state.game.effects.combat_cards(state, player)]
     return Ask(player, "combat_window", options,
                f"Combat ({frame['which']}): play a card's combat text, or pass")
 
@@ -172,8 +173,6 @@ def play_combat_card(state, player: int, cid: int) -> None:
     if state.wtype[cid] is not None:
         frames = list(texts.wound)
         if texts.feed_on == "wound_text":
-            from gloam.nightfall.verbs import feed_offer
-
             frames.append(feed_offer(texts.feed, texts.wound))
     else:
         frames = texts.combat if texts.combat else texts.your_combat
@@ -186,15 +185,15 @@ def declare_attacks(state, frame, choice):
     order they are sent in is the order their combats resolve."""
     p = state.active
     attacks = state.flags["attacks"]
-    if choice is not None:
-        slot, target = divmod(choice - ATTACK0, MAX_PLAYERS)
-        minion = state.play[p][slot]
-        attacks.append({"minion": minion, "target": target, "blockers": [], "unblockable": False})
-        state.events.append({"type": "attack", "player": p, "card": minion, "target": target})
-        trigger = state.game.effects.on_attack(state, minion)
-        if trigger:
-            push(state, trigger, source=minion, controller=p)
-            return CONTINUE
+    match choice:
+        case Attack(slot=slot, player=target):
+            minion = state.play[p][slot]
+            attacks.append({"minion": minion, "target": target, "blockers": [], "unblockable": False})
+            state.events.append({"type": "attack", "player": p, "card": minion, "target": target})
+            trigger = state.game.effects.on_attack(state, minion)
+            if trigger:
+                push(state, trigger, source=minion, controller=p)
+                return CONTINUE
     sent = {a["minion"] for a in attacks}
     free = [(slot, m) for slot, m in enumerate(state.play[p]) if m not in sent and slot < MAX_SLOTS]
     if not free:
@@ -209,11 +208,10 @@ def declare_blocks(state, frame, choice):
     attacker (several may gang up); the order chosen is the order they absorb damage."""
     attacks = state.flags["attacks"]
     defenders = [q for q in state.opponents(state.active) if any(a["target"] == q for a in attacks)]
-    if choice is not None:
-        if choice == DONE_ACTION:
+    match choice:
+        case Done():
             frame["d"] += 1
-        else:
-            slot, index = divmod(choice - BLOCK0, MAX_SLOTS)
+        case Block(slot=slot, attack=index):
             q = defenders[frame["d"]]
             blocker = state.play[q][slot]
             attacks[index]["blockers"].append(blocker)
@@ -258,16 +256,6 @@ def combat_damage(state, frame, choice):
     return DONE
 
 
-def damage_minion(state, minion: int, amount: int, source: int | None) -> None:
-    """Rule 110: damage lowers health; past its last point the minion is destroyed."""
-    if amount <= 0 or minion not in state.minions:
-        return
-    state.minions[minion]["damage"] += amount
-    state.events.append({"type": "damage", "card": minion, "amount": amount, "source": source})
-    if state.health_left(minion) <= 0:
-        state.leave_play(minion, "destroyed")
-
-
 def end_of_combat(state) -> None:
     """Rules 117-118: the active player's minions are discarded (not destroyed), except
     those told to stay in play; attached actions go with them (rule 80)."""
@@ -286,34 +274,36 @@ def chain(state, frame, choice):
     step = frame["step"]
     if step == "start":
         p = state.active
-        if choice is not None:
-            if choice == PASS:
+        match choice:
+            case Pass():
                 state.events.append({"type": "no_chain", "player": p})
                 return DONE
-            if _use_chain_wound(state, p, choice - PLAY0):
+            case Play(card=cid):
+                if _use_chain_wound(state, p, cid):
+                    return CONTINUE
+                add_to_chain(state, p, cid)
+                frame.update(step="link", seat=0)
                 return CONTINUE
-            add_to_chain(state, p, choice - PLAY0)
-            frame.update(step="link", seat=0)
-            return CONTINUE
-        options = [PASS] + [PLAY0 + c for c in state.hands[p] if state.card(c).is_order]
-        options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
+        options = [PASS] + [play_index(c) for c in state.hands[p] if state.card(c).is_order]
+        options += [play_index(w) for w in state.game.effects.chain_wounds(state, p)]
         return Ask(p, "chain_start", options, "Start a chain with an order from your hand, or pass")
     if step == "link":
         order = state.clockwise_from(state.active)
         while frame["seat"] < len(order):
             p = order[frame["seat"]]
-            if choice is not None:
-                if choice == DONE_ACTION:
+            match choice:
+                case Done():
                     frame["seat"] += 1
                     choice = None
                     continue
-                if _use_chain_wound(state, p, choice - PLAY0):
-                    return CONTINUE
-                add_to_chain(state, p, choice - PLAY0)
-                choice = None
+                case Play(card=cid):
+                    if _use_chain_wound(state, p, cid):
+                        return CONTINUE
+                    add_to_chain(state, p, cid)
+                    choice = None
             options = link_options(state, p)
             if p == state.active:
-                options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
+                options += [play_index(w) for w in state.game.effects.chain_wounds(state, p)]
             return Ask(p, "link", options + [DONE_ACTION], "Link an order to the chain, or stop")
         frame["step"] = "resolve"
         state.events.append({"type": "chain_complete", "length": len(state.chain)})
@@ -328,10 +318,11 @@ def chain(state, frame, choice):
 
 
 def link_options(state, player: int) -> list[int]:
-    """Rule 124: a card links if its colour is one of the last card's link colours."""
+    """Rule 124: a card links if its colour is one of the last card's link colours (the
+    indices of ``Play(card)``)."""
     last = state.card(state.chain[-1]["card"])
     colours = set(last.link_colours)
-    return [PLAY0 + c for c in state.hands[player]
+    return [play_index(c) for c in state.hands[player]
             if state.card(c).is_order and state.card(c).colour in colours]
 
 
@@ -437,7 +428,7 @@ def _feed(state, frame, choice, texts, fed_text, text: str):
     the text again, as often as the controller can and will. Returns an Ask, CONTINUE
     after a feed, or None when the controller is done."""
     cid, player = frame["card"], frame["player"]
-    if choice == FEED:
+    if isinstance(choice, Feed):
         state.events.append({"type": "feed", "card": cid, "player": player})
         push(state, list(texts.feed) + list(fed_text), source=cid, controller=player, text=text)
         return CONTINUE
@@ -454,23 +445,23 @@ def claim(state, frame, choice):
     cost; discard cards from your hand for 1 influence each; any number of times."""
     p = state.active
     effects = state.game.effects
-    if choice is not None:
-        if choice == DONE_ACTION:
+    match choice:
+        case Done():
             return DONE
-        if choice >= DISCARD0 and choice < DISCARD0 + 512:
-            state.discard_from_hand(p, choice - DISCARD0, "influence")
+        case Discard(card=cid):
+            state.discard_from_hand(p, cid, "influence")
             state.influence += effects.influence_multiplier(state, p)  # 1, worth double with "Indigo Six"
-        else:
-            reveal_archive(state, choice - ARCHIVE0)  # Secret Archives: face up on the first claim (rule 176)
-            effects.claim(state, p, choice - ARCHIVE0)
+        case Archive(archive=k):
+            reveal_archive(state, k)  # Secret Archives: face up on the first claim (rule 176)
+            effects.claim(state, p, k)
     claimable = effects.claimable(state, p)
     if state.wound_stacks:  # constructed, rule 170: only your own archives, whatever card text says
         claimable = [k for k in claimable if state.archives[k]["owner"] == p]
     mates = state.game.team(p)  # Team Play (reading 14): a teammate's archive is not opposing
     claimable = [k for k in claimable if state.archives[k]["owner"] == p  # Secret Archives (rule 176): only
                  or (state.archives[k]["owner"] not in mates and not state.archives[k].get("secret"))]  # the owner
-    options = [ARCHIVE0 + k for k in claimable]
-    options += [DISCARD0 + c for c in state.hands[p]]
+    options = [archive_index(k) for k in claimable]
+    options += [discard_index(c) for c in state.hands[p]]
     # rule 152 (Pipe Bomb): a wound on top of an archive you may claim from must be claimed
     forced = any(state.wtype[state.archives[k]["cards"][-1]] is not None for k in claimable)
     return Ask(p, "claim", options + ([] if forced else [DONE_ACTION]),
@@ -493,8 +484,8 @@ def cleanup(state, frame, choice):
     if step == 1:
         if choice is not None:
             frame["step"] = 2
-            if choice != PASS:
-                cid = choice - PLAY0
+            if isinstance(choice, Play):
+                cid = choice.card
                 state.flags["wound_effect_used"] = True
                 texts = state.game.effects.texts(state.cards[cid])
                 state.discard_from_hand(p, cid, "wound effect")
@@ -503,7 +494,7 @@ def cleanup(state, frame, choice):
         # asked even with nothing to use: whether it is asked must not tell the table
         # what is in the hand (hidden information)
         wounds = state.game.effects.cleanup_wounds(state, p)
-        return Ask(p, "wound_effect", [PASS] + [PLAY0 + w for w in wounds],
+        return Ask(p, "wound_effect", [PASS] + [play_index(w) for w in wounds],
                    "Use one wound effect, or pass")
     if step == 2:
         extra = state.game.effects.cleanup_draw(state, p)  # "Brynna & Taylor": after the wound effect (003)
@@ -513,16 +504,17 @@ def cleanup(state, frame, choice):
         frame["step"] = 3
         return CONTINUE
     if state.moons:  # rule 157 / 98
-        if choice is None:
-            return Ask(p, "moon", [OPTION0, OPTION0 + 1, OPTION0 + 2],
-                       "Moon phase: keep it, move it to the bottom, or shuffle the stack")
-        option = choice - OPTION0
-        if option == 1:
-            state.moons.insert(0, state.moons.pop())
-        elif option == 2:
-            state.rng.shuffle(state.moons)
-        state.events.append({"type": "moon", "player": p, "choice": ("keep", "next", "shuffle")[option],
-                             "moon": state.moons[-1]})
+        match choice:
+            case None:
+                return Ask(p, "moon", [option_index(k) for k in range(len(MOON_CHOICES))],
+                           "Moon phase: keep it, move it to the bottom, or shuffle the stack")
+            case Option(option=k):
+                if MOON_CHOICES[k] == "next":
+                    state.moons.insert(0, state.moons.pop())
+                elif MOON_CHOICES[k] == "shuffle":
+                    state.rng.shuffle(state.moons)
+                state.events.append({"type": "moon", "player": p, "choice": MOON_CHOICES[k],
+                                     "moon": state.moons[-1]})
     return DONE
 
 
@@ -537,16 +529,16 @@ def damage_player(state, frame, choice):
         state.events.append({"type": "prevented", "player": q, "amount": amount})  # "Shadow Seven"
         return DONE
     blockers = [m for m in state.play[q] if state.game.effects.blocks_player_damage(state, m)]
-    if choice is not None:
-        blocker = choice - CARD0
+    if isinstance(choice, Card):
+        blocker = choice.card
         absorbed = min(amount, state.health_left(blocker))
         damage_minion(state, blocker, absorbed, frame.get("source"))
         frame["amount"] = amount = amount - absorbed
         blockers = [m for m in state.play[q] if state.game.effects.blocks_player_damage(state, m)]
     if amount > 0 and blockers:
         if len(blockers) == 1:
-            return damage_player(state, frame, CARD0 + blockers[0])
-        return Ask(q, "order_blockers", [CARD0 + m for m in blockers], "Which minion blocks this damage first?")
+            return damage_player(state, frame, Card(blockers[0]))
+        return Ask(q, "order_blockers", [card_index(m) for m in blockers], "Which minion blocks this damage first?")
     if amount > 0:
         state.give_wounds(q, amount, reason="damage")
     return DONE
