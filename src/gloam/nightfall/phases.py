@@ -13,11 +13,14 @@ Where each rule lives:
 
 from __future__ import annotations
 
-from gloam.nightfall.actions import (
+from gloam.nightfall.actions import (  # options are encoded as indices (PLAY0 + card on hot paths)
+    ARCHIVE0,
+    DISCARD0,
     DONE as DONE_ACTION,
     FEED,
     MAX_SLOTS,
     PASS,
+    PLAY0,
     Archive,
     Attack,
     Block,
@@ -28,13 +31,10 @@ from gloam.nightfall.actions import (
     Option,
     Pass,
     Play,
-    archive_index,
     attack_index,
     block_index,
     card_index,
-    discard_index,
     option_index,
-    play_index,
 )
 from gloam.nightfall.engine import CONTINUE, DONE, Ask, op
 from gloam.nightfall.setup import reveal_archive
@@ -145,19 +145,17 @@ def window(state, frame, choice):
     order = state.clockwise_from(state.active)
     n = len(order)  # constructed: eliminated players are out of the window
     player = order[frame["i"] % n]
-    match choice:
-        case Pass():
-            frame["i"] += 1
-            frame["passes"] += 1
-        case Play(card=cid):
-            frame["i"] += 1
+    if choice is not None:  # Pass or Play(card): isinstance, not match, on the hottest paths
+        frame["i"] += 1
+        if isinstance(choice, Play):
             frame["passes"] = 0
-            play_combat_card(state, player, cid)
+            play_combat_card(state, player, choice.card)
             return CONTINUE
+        frame["passes"] += 1
     if frame["passes"] >= n:
         return DONE
     player = order[frame["i"] % n]
-    options = [PASS] + [play_index(c) for c in state.game.effects.combat_cards(state, player)]
+    options = [PASS] + [PLAY0 + c for c in state.game.effects.combat_cards(state, player)]
     return Ask(player, "combat_window", options,
                f"Combat ({frame['which']}): play a card's combat text, or pass")
 
@@ -185,15 +183,14 @@ def declare_attacks(state, frame, choice):
     order they are sent in is the order their combats resolve."""
     p = state.active
     attacks = state.flags["attacks"]
-    match choice:
-        case Attack(slot=slot, player=target):
-            minion = state.play[p][slot]
-            attacks.append({"minion": minion, "target": target, "blockers": [], "unblockable": False})
-            state.events.append({"type": "attack", "player": p, "card": minion, "target": target})
-            trigger = state.game.effects.on_attack(state, minion)
-            if trigger:
-                push(state, trigger, source=minion, controller=p)
-                return CONTINUE
+    if isinstance(choice, Attack):
+        minion, target = state.play[p][choice.slot], choice.player
+        attacks.append({"minion": minion, "target": target, "blockers": [], "unblockable": False})
+        state.events.append({"type": "attack", "player": p, "card": minion, "target": target})
+        trigger = state.game.effects.on_attack(state, minion)
+        if trigger:
+            push(state, trigger, source=minion, controller=p)
+            return CONTINUE
     sent = {a["minion"] for a in attacks}
     free = [(slot, m) for slot, m in enumerate(state.play[p]) if m not in sent and slot < MAX_SLOTS]
     if not free:
@@ -208,15 +205,13 @@ def declare_blocks(state, frame, choice):
     attacker (several may gang up); the order chosen is the order they absorb damage."""
     attacks = state.flags["attacks"]
     defenders = [q for q in state.opponents(state.active) if any(a["target"] == q for a in attacks)]
-    match choice:
-        case Done():
-            frame["d"] += 1
-        case Block(slot=slot, attack=index):
-            q = defenders[frame["d"]]
-            blocker = state.play[q][slot]
-            attacks[index]["blockers"].append(blocker)
-            state.events.append({"type": "block", "player": q, "card": blocker,
-                                 "attacker": attacks[index]["minion"]})
+    if isinstance(choice, Block):
+        q = defenders[frame["d"]]
+        blocker, attack = state.play[q][choice.slot], attacks[choice.attack]
+        attack["blockers"].append(blocker)
+        state.events.append({"type": "block", "player": q, "card": blocker, "attacker": attack["minion"]})
+    elif isinstance(choice, Done):  # this defender stops blocking
+        frame["d"] += 1
     while frame["d"] < len(defenders):
         q = defenders[frame["d"]]
         busy = {b for a in attacks for b in a["blockers"]}
@@ -274,36 +269,34 @@ def chain(state, frame, choice):
     step = frame["step"]
     if step == "start":
         p = state.active
-        match choice:
-            case Pass():
-                state.events.append({"type": "no_chain", "player": p})
-                return DONE
-            case Play(card=cid):
-                if _use_chain_wound(state, p, cid):
-                    return CONTINUE
-                add_to_chain(state, p, cid)
-                frame.update(step="link", seat=0)
+        if isinstance(choice, Pass):
+            state.events.append({"type": "no_chain", "player": p})
+            return DONE
+        if isinstance(choice, Play):
+            if _use_chain_wound(state, p, choice.card):
                 return CONTINUE
-        options = [PASS] + [play_index(c) for c in state.hands[p] if state.card(c).is_order]
-        options += [play_index(w) for w in state.game.effects.chain_wounds(state, p)]
+            add_to_chain(state, p, choice.card)
+            frame.update(step="link", seat=0)
+            return CONTINUE
+        options = [PASS] + [PLAY0 + c for c in state.hands[p] if state.card(c).is_order]
+        options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
         return Ask(p, "chain_start", options, "Start a chain with an order from your hand, or pass")
     if step == "link":
         order = state.clockwise_from(state.active)
         while frame["seat"] < len(order):
             p = order[frame["seat"]]
-            match choice:
-                case Done():
-                    frame["seat"] += 1
-                    choice = None
-                    continue
-                case Play(card=cid):
-                    if _use_chain_wound(state, p, cid):
-                        return CONTINUE
-                    add_to_chain(state, p, cid)
-                    choice = None
+            if isinstance(choice, Done):
+                frame["seat"] += 1
+                choice = None
+                continue
+            if isinstance(choice, Play):
+                if _use_chain_wound(state, p, choice.card):
+                    return CONTINUE
+                add_to_chain(state, p, choice.card)
+                choice = None
             options = link_options(state, p)
             if p == state.active:
-                options += [play_index(w) for w in state.game.effects.chain_wounds(state, p)]
+                options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
             return Ask(p, "link", options + [DONE_ACTION], "Link an order to the chain, or stop")
         frame["step"] = "resolve"
         state.events.append({"type": "chain_complete", "length": len(state.chain)})
@@ -322,7 +315,7 @@ def link_options(state, player: int) -> list[int]:
     indices of ``Play(card)``)."""
     last = state.card(state.chain[-1]["card"])
     colours = set(last.link_colours)
-    return [play_index(c) for c in state.hands[player]
+    return [PLAY0 + c for c in state.hands[player]
             if state.card(c).is_order and state.card(c).colour in colours]
 
 
@@ -445,23 +438,22 @@ def claim(state, frame, choice):
     cost; discard cards from your hand for 1 influence each; any number of times."""
     p = state.active
     effects = state.game.effects
-    match choice:
-        case Done():
-            return DONE
-        case Discard(card=cid):
-            state.discard_from_hand(p, cid, "influence")
-            state.influence += effects.influence_multiplier(state, p)  # 1, worth double with "Indigo Six"
-        case Archive(archive=k):
-            reveal_archive(state, k)  # Secret Archives: face up on the first claim (rule 176)
-            effects.claim(state, p, k)
+    if isinstance(choice, Archive):
+        reveal_archive(state, choice.archive)  # Secret Archives: face up on the first claim (rule 176)
+        effects.claim(state, p, choice.archive)
+    elif isinstance(choice, Discard):
+        state.discard_from_hand(p, choice.card, "influence")
+        state.influence += effects.influence_multiplier(state, p)  # 1, worth double with "Indigo Six"
+    elif isinstance(choice, Done):
+        return DONE
     claimable = effects.claimable(state, p)
     if state.wound_stacks:  # constructed, rule 170: only your own archives, whatever card text says
         claimable = [k for k in claimable if state.archives[k]["owner"] == p]
     mates = state.game.team(p)  # Team Play (reading 14): a teammate's archive is not opposing
     claimable = [k for k in claimable if state.archives[k]["owner"] == p  # Secret Archives (rule 176): only
                  or (state.archives[k]["owner"] not in mates and not state.archives[k].get("secret"))]  # the owner
-    options = [archive_index(k) for k in claimable]
-    options += [discard_index(c) for c in state.hands[p]]
+    options = [ARCHIVE0 + k for k in claimable]
+    options += [DISCARD0 + c for c in state.hands[p]]
     # rule 152 (Pipe Bomb): a wound on top of an archive you may claim from must be claimed
     forced = any(state.wtype[state.archives[k]["cards"][-1]] is not None for k in claimable)
     return Ask(p, "claim", options + ([] if forced else [DONE_ACTION]),
@@ -494,7 +486,7 @@ def cleanup(state, frame, choice):
         # asked even with nothing to use: whether it is asked must not tell the table
         # what is in the hand (hidden information)
         wounds = state.game.effects.cleanup_wounds(state, p)
-        return Ask(p, "wound_effect", [PASS] + [play_index(w) for w in wounds],
+        return Ask(p, "wound_effect", [PASS] + [PLAY0 + w for w in wounds],
                    "Use one wound effect, or pass")
     if step == 2:
         extra = state.game.effects.cleanup_draw(state, p)  # "Brynna & Taylor": after the wound effect (003)
