@@ -7,6 +7,8 @@ minions by their *slot* in the controller's play area, so the table stays small.
 >>> space = action_space()
 >>> space[0], space[3], space.index(Attack(slot=1, player=2)) == attack_index(1, 2)
 (Pass(), Card(card=0), True)
+>>> space[play_index(17)], space[block_index(0, 1)]
+(Play(card=17), Block(slot=0, attack=1))
 """
 
 from __future__ import annotations
@@ -108,16 +110,51 @@ BLOCK0 = ATTACK0 + MAX_SLOTS * MAX_PLAYERS
 SIZE = BLOCK0 + MAX_SLOTS * MAX_SLOTS
 
 
+# Encoders: the index of an action, for the options of an ``Ask`` (saves store indices).
+# Handlers receive the decoded action (``engine.run``) and never decode an index.
+def card_index(card: int) -> int:
+    """The index of ``Card(card)``."""
+    return CARD0 + card
+
+
+def play_index(card: int) -> int:
+    """The index of ``Play(card)``."""
+    return PLAY0 + card
+
+
+def discard_index(card: int) -> int:
+    """The index of ``Discard(card)``."""
+    return DISCARD0 + card
+
+
+def player_index(player: int) -> int:
+    """The index of ``Player(player)``."""
+    return PLAYER0 + player
+
+
+def archive_index(archive: int) -> int:
+    """The index of ``Archive(archive)``."""
+    return ARCHIVE0 + archive
+
+
+def option_index(option: int) -> int:
+    """The index of ``Option(option)`` (``option`` < :data:`MAX_OPTIONS`)."""
+    return OPTION0 + option
+
+
 def attack_index(slot: int, player: int) -> int:
+    """The index of ``Attack(slot, player)``."""
     return ATTACK0 + slot * MAX_PLAYERS + player
 
 
 def block_index(slot: int, attack: int) -> int:
+    """The index of ``Block(slot, attack)``."""
     return BLOCK0 + slot * MAX_SLOTS + attack
 
 
 @lru_cache(maxsize=1)
 def action_space() -> ActionSpace:
+    """The table of every Nightfall action; an action's position is its index."""
     actions: list[Action] = [Pass(), Done(), Feed()]
     actions += [Card(i) for i in range(MAX_INSTANCES)]
     actions += [Play(i) for i in range(MAX_INSTANCES)]

@@ -1,11 +1,13 @@
 """The frame loop: pending work as a stack of plain-dict frames (docs/nightfall-engine.md).
 
 A frame is ``{"op": name, ...}``. :func:`run` calls the handler registered for the top
-frame's op with ``(state, frame, choice)``; ``choice`` is the action index just chosen
-when the frame had asked a decision, else ``None``. A handler returns
+frame's op with ``(state, frame, choice)``; ``choice`` is the :class:`~gloam.core.protocol.Action`
+just chosen (``Play(card=17)``, ``Block(slot=0, attack=1)``, ``Pass()``, from
+:func:`gloam.nightfall.actions.action_space`) when the frame had asked a decision, else
+``None``: handlers ``match`` on the action's type and never decode an index. A handler returns
 
 * an :class:`Ask` — a decision is needed; the frame stays on the stack and is called
-  again with the chosen action;
+  again with the chosen action (its ``options`` are action *indices*, as saves store them);
 * :data:`DONE` — remove this frame (children it pushed above itself run next);
 * :data:`CONTINUE` — it pushed children; they run first, then this frame is called again.
 
@@ -16,11 +18,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from gloam.core.protocol import Action
+from gloam.nightfall.actions import action_space
+
 DONE = "done"
 CONTINUE = "continue"
 
-Handler = Callable[[Any, dict, "int | None"], Any]
+Handler = Callable[[Any, dict, "Action | None"], Any]
 OPS: dict[str, Handler] = {}
+_ACTIONS: tuple[Action, ...] = action_space().actions  # index -> action, decoded once per step
 
 
 class Ask:
@@ -64,8 +70,10 @@ def remove_frame(stack: list[dict], frame: dict) -> None:
     raise RuntimeError(f"frame {frame.get('op')!r} is not on the stack")
 
 
-def run(state: Any, choice: int | None = None) -> None:
-    """Advance ``state`` until a decision is needed or the game is over."""
+def run(state: Any, index: int | None = None) -> None:
+    """Advance ``state`` until a decision is needed or the game is over; ``index`` is the
+    option just chosen for the pending :class:`Ask` (its handler receives it decoded)."""
+    choice = None if index is None else _ACTIONS[index]
     stack = state.stack
     while stack and not state.over:
         frame = stack[-1]

@@ -16,7 +16,7 @@ from typing import Any
 from gloam.core.errors import SetupError
 from gloam.core.protocol import Game
 from gloam.core.rng import Rng
-from gloam.nightfall import constructed, engine, setup
+from gloam.nightfall import constructed, engine, phases, setup  # noqa: F401  (phases registers the turn's frame ops)
 from gloam.nightfall.actions import action_space
 from gloam.nightfall.cards import SET_FILES, Card, load_set
 from gloam.nightfall.registry import Effects

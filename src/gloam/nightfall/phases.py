@@ -13,36 +13,36 @@ Where each rule lives:
 
 from __future__ import annotations
 
-from typing import Any
-
-from gloam.nightfall.actions import (
+from gloam.nightfall.actions import (  # options are encoded as indices (PLAY0 + card on hot paths)
     ARCHIVE0,
-    ATTACK0,
-    BLOCK0,
-    CARD0,
     DISCARD0,
     DONE as DONE_ACTION,
     FEED,
-    MAX_PLAYERS,
     MAX_SLOTS,
-    OPTION0,
     PASS,
     PLAY0,
+    Archive,
+    Attack,
+    Block,
+    Card,
+    Discard,
+    Done,
+    Feed,
+    Option,
+    Pass,
+    Play,
     attack_index,
     block_index,
+    card_index,
+    option_index,
 )
 from gloam.nightfall.engine import CONTINUE, DONE, Ask, op
 from gloam.nightfall.setup import reveal_archive
+from gloam.nightfall.verbs import damage_minion, feed_offer, push
 
 HAND_SIZE = 5  # rule 153
 BASE_INFLUENCE = 2  # rule 144
-
-
-def push(state, frames: list[dict[str, Any]], **context: Any) -> None:
-    """Push effect frames so that the first one runs first, each with ``context``
-    (``source``, ``controller``) filled in."""
-    for frame in reversed(frames):
-        state.stack.append({**frame, **context})
+MOON_CHOICES = ("keep", "next", "shuffle")  # rule 157: Option(0), Option(1), Option(2)
 
 
 # ---------------------------------------------------------------------- the turn
@@ -145,14 +145,13 @@ def window(state, frame, choice):
     order = state.clockwise_from(state.active)
     n = len(order)  # constructed: eliminated players are out of the window
     player = order[frame["i"] % n]
-    if choice is not None:
+    if choice is not None:  # Pass or Play(card): isinstance, not match, on the hottest paths
         frame["i"] += 1
-        if choice == PASS:
-            frame["passes"] += 1
-        else:
+        if isinstance(choice, Play):
             frame["passes"] = 0
-            play_combat_card(state, player, choice - PLAY0)
+            play_combat_card(state, player, choice.card)
             return CONTINUE
+        frame["passes"] += 1
     if frame["passes"] >= n:
         return DONE
     player = order[frame["i"] % n]
@@ -172,8 +171,6 @@ def play_combat_card(state, player: int, cid: int) -> None:
     if state.wtype[cid] is not None:
         frames = list(texts.wound)
         if texts.feed_on == "wound_text":
-            from gloam.nightfall.verbs import feed_offer
-
             frames.append(feed_offer(texts.feed, texts.wound))
     else:
         frames = texts.combat if texts.combat else texts.your_combat
@@ -186,9 +183,8 @@ def declare_attacks(state, frame, choice):
     order they are sent in is the order their combats resolve."""
     p = state.active
     attacks = state.flags["attacks"]
-    if choice is not None:
-        slot, target = divmod(choice - ATTACK0, MAX_PLAYERS)
-        minion = state.play[p][slot]
+    if isinstance(choice, Attack):
+        minion, target = state.play[p][choice.slot], choice.player
         attacks.append({"minion": minion, "target": target, "blockers": [], "unblockable": False})
         state.events.append({"type": "attack", "player": p, "card": minion, "target": target})
         trigger = state.game.effects.on_attack(state, minion)
@@ -209,16 +205,13 @@ def declare_blocks(state, frame, choice):
     attacker (several may gang up); the order chosen is the order they absorb damage."""
     attacks = state.flags["attacks"]
     defenders = [q for q in state.opponents(state.active) if any(a["target"] == q for a in attacks)]
-    if choice is not None:
-        if choice == DONE_ACTION:
-            frame["d"] += 1
-        else:
-            slot, index = divmod(choice - BLOCK0, MAX_SLOTS)
-            q = defenders[frame["d"]]
-            blocker = state.play[q][slot]
-            attacks[index]["blockers"].append(blocker)
-            state.events.append({"type": "block", "player": q, "card": blocker,
-                                 "attacker": attacks[index]["minion"]})
+    if isinstance(choice, Block):
+        q = defenders[frame["d"]]
+        blocker, attack = state.play[q][choice.slot], attacks[choice.attack]
+        attack["blockers"].append(blocker)
+        state.events.append({"type": "block", "player": q, "card": blocker, "attacker": attack["minion"]})
+    elif isinstance(choice, Done):  # this defender stops blocking
+        frame["d"] += 1
     while frame["d"] < len(defenders):
         q = defenders[frame["d"]]
         busy = {b for a in attacks for b in a["blockers"]}
@@ -258,16 +251,6 @@ def combat_damage(state, frame, choice):
     return DONE
 
 
-def damage_minion(state, minion: int, amount: int, source: int | None) -> None:
-    """Rule 110: damage lowers health; past its last point the minion is destroyed."""
-    if amount <= 0 or minion not in state.minions:
-        return
-    state.minions[minion]["damage"] += amount
-    state.events.append({"type": "damage", "card": minion, "amount": amount, "source": source})
-    if state.health_left(minion) <= 0:
-        state.leave_play(minion, "destroyed")
-
-
 def end_of_combat(state) -> None:
     """Rules 117-118: the active player's minions are discarded (not destroyed), except
     those told to stay in play; attached actions go with them (rule 80)."""
@@ -286,13 +269,13 @@ def chain(state, frame, choice):
     step = frame["step"]
     if step == "start":
         p = state.active
-        if choice is not None:
-            if choice == PASS:
-                state.events.append({"type": "no_chain", "player": p})
-                return DONE
-            if _use_chain_wound(state, p, choice - PLAY0):
+        if isinstance(choice, Pass):
+            state.events.append({"type": "no_chain", "player": p})
+            return DONE
+        if isinstance(choice, Play):
+            if _use_chain_wound(state, p, choice.card):
                 return CONTINUE
-            add_to_chain(state, p, choice - PLAY0)
+            add_to_chain(state, p, choice.card)
             frame.update(step="link", seat=0)
             return CONTINUE
         options = [PASS] + [PLAY0 + c for c in state.hands[p] if state.card(c).is_order]
@@ -302,14 +285,14 @@ def chain(state, frame, choice):
         order = state.clockwise_from(state.active)
         while frame["seat"] < len(order):
             p = order[frame["seat"]]
-            if choice is not None:
-                if choice == DONE_ACTION:
-                    frame["seat"] += 1
-                    choice = None
-                    continue
-                if _use_chain_wound(state, p, choice - PLAY0):
+            if isinstance(choice, Done):
+                frame["seat"] += 1
+                choice = None
+                continue
+            if isinstance(choice, Play):
+                if _use_chain_wound(state, p, choice.card):
                     return CONTINUE
-                add_to_chain(state, p, choice - PLAY0)
+                add_to_chain(state, p, choice.card)
                 choice = None
             options = link_options(state, p)
             if p == state.active:
@@ -328,7 +311,8 @@ def chain(state, frame, choice):
 
 
 def link_options(state, player: int) -> list[int]:
-    """Rule 124: a card links if its colour is one of the last card's link colours."""
+    """Rule 124: a card links if its colour is one of the last card's link colours (the
+    indices of ``Play(card)``)."""
     last = state.card(state.chain[-1]["card"])
     colours = set(last.link_colours)
     return [PLAY0 + c for c in state.hands[player]
@@ -437,7 +421,7 @@ def _feed(state, frame, choice, texts, fed_text, text: str):
     the text again, as often as the controller can and will. Returns an Ask, CONTINUE
     after a feed, or None when the controller is done."""
     cid, player = frame["card"], frame["player"]
-    if choice == FEED:
+    if isinstance(choice, Feed):
         state.events.append({"type": "feed", "card": cid, "player": player})
         push(state, list(texts.feed) + list(fed_text), source=cid, controller=player, text=text)
         return CONTINUE
@@ -454,15 +438,14 @@ def claim(state, frame, choice):
     cost; discard cards from your hand for 1 influence each; any number of times."""
     p = state.active
     effects = state.game.effects
-    if choice is not None:
-        if choice == DONE_ACTION:
-            return DONE
-        if choice >= DISCARD0 and choice < DISCARD0 + 512:
-            state.discard_from_hand(p, choice - DISCARD0, "influence")
-            state.influence += effects.influence_multiplier(state, p)  # 1, worth double with "Indigo Six"
-        else:
-            reveal_archive(state, choice - ARCHIVE0)  # Secret Archives: face up on the first claim (rule 176)
-            effects.claim(state, p, choice - ARCHIVE0)
+    if isinstance(choice, Archive):
+        reveal_archive(state, choice.archive)  # Secret Archives: face up on the first claim (rule 176)
+        effects.claim(state, p, choice.archive)
+    elif isinstance(choice, Discard):
+        state.discard_from_hand(p, choice.card, "influence")
+        state.influence += effects.influence_multiplier(state, p)  # 1, worth double with "Indigo Six"
+    elif isinstance(choice, Done):
+        return DONE
     claimable = effects.claimable(state, p)
     if state.wound_stacks:  # constructed, rule 170: only your own archives, whatever card text says
         claimable = [k for k in claimable if state.archives[k]["owner"] == p]
@@ -493,8 +476,8 @@ def cleanup(state, frame, choice):
     if step == 1:
         if choice is not None:
             frame["step"] = 2
-            if choice != PASS:
-                cid = choice - PLAY0
+            if isinstance(choice, Play):
+                cid = choice.card
                 state.flags["wound_effect_used"] = True
                 texts = state.game.effects.texts(state.cards[cid])
                 state.discard_from_hand(p, cid, "wound effect")
@@ -513,16 +496,17 @@ def cleanup(state, frame, choice):
         frame["step"] = 3
         return CONTINUE
     if state.moons:  # rule 157 / 98
-        if choice is None:
-            return Ask(p, "moon", [OPTION0, OPTION0 + 1, OPTION0 + 2],
-                       "Moon phase: keep it, move it to the bottom, or shuffle the stack")
-        option = choice - OPTION0
-        if option == 1:
-            state.moons.insert(0, state.moons.pop())
-        elif option == 2:
-            state.rng.shuffle(state.moons)
-        state.events.append({"type": "moon", "player": p, "choice": ("keep", "next", "shuffle")[option],
-                             "moon": state.moons[-1]})
+        match choice:
+            case None:
+                return Ask(p, "moon", [option_index(k) for k in range(len(MOON_CHOICES))],
+                           "Moon phase: keep it, move it to the bottom, or shuffle the stack")
+            case Option(option=k):
+                if MOON_CHOICES[k] == "next":
+                    state.moons.insert(0, state.moons.pop())
+                elif MOON_CHOICES[k] == "shuffle":
+                    state.rng.shuffle(state.moons)
+                state.events.append({"type": "moon", "player": p, "choice": MOON_CHOICES[k],
+                                     "moon": state.moons[-1]})
     return DONE
 
 
@@ -537,16 +521,16 @@ def damage_player(state, frame, choice):
         state.events.append({"type": "prevented", "player": q, "amount": amount})  # "Shadow Seven"
         return DONE
     blockers = [m for m in state.play[q] if state.game.effects.blocks_player_damage(state, m)]
-    if choice is not None:
-        blocker = choice - CARD0
+    if isinstance(choice, Card):
+        blocker = choice.card
         absorbed = min(amount, state.health_left(blocker))
         damage_minion(state, blocker, absorbed, frame.get("source"))
         frame["amount"] = amount = amount - absorbed
         blockers = [m for m in state.play[q] if state.game.effects.blocks_player_damage(state, m)]
     if amount > 0 and blockers:
         if len(blockers) == 1:
-            return damage_player(state, frame, CARD0 + blockers[0])
-        return Ask(q, "order_blockers", [CARD0 + m for m in blockers], "Which minion blocks this damage first?")
+            return damage_player(state, frame, Card(blockers[0]))
+        return Ask(q, "order_blockers", [card_index(m) for m in blockers], "Which minion blocks this damage first?")
     if amount > 0:
         state.give_wounds(q, amount, reason="damage")
     return DONE

@@ -58,7 +58,7 @@ from typing import Any
 
 from gloam.core.errors import SetupError
 from gloam.core.events import private
-from gloam.nightfall.actions import MAX_INSTANCES, MAX_OPTIONS, OPTION0
+from gloam.nightfall.actions import MAX_INSTANCES, MAX_OPTIONS, Option, option_index
 from gloam.nightfall.engine import DONE, Ask, op
 
 PILE = 7  # each archive starts with seven identical cards (rule 6)
@@ -405,8 +405,8 @@ def draft(state, frame, choice):
         if seat < n:
             hand = d["hands"][seat]
             if choice is None and len(hand) > 1:
-                return Ask(seat, "draft", [OPTION0 + k for k in range(len(hand))], _prompt(d, seat))
-            k = 0 if choice is None else choice - OPTION0
+                return Ask(seat, "draft", [option_index(k) for k in range(len(hand))], _prompt(d, seat))
+            k = choice.option if isinstance(choice, Option) else 0  # a hand of one: its only card
             choice = None
             card = hand.pop(k)
             d["picks"][seat].append(card)
@@ -488,9 +488,9 @@ def choose_starters(state, frame, choice):
         pairs = starter_pairs(ids)
         if choice is None and len(pairs) > 1:
             names = [" + ".join(game.card(c).name for c in pair) for pair in pairs]
-            return Ask(p, "starters", [OPTION0 + k for k in range(len(pairs))],
+            return Ask(p, "starters", [option_index(k) for k in range(len(pairs))],
                        f"Starting deck, {colour}: choose two starting minions ({'; '.join(names)})")
-        pair = pairs[0 if choice is None else choice - OPTION0]
+        pair = pairs[choice.option if isinstance(choice, Option) else 0]  # one pair: the default deck
         choice = None
         picks[p].append(list(pair))
         state.events.append({"type": "starters", "player": p, "colour": colour, "cards": list(pair)})

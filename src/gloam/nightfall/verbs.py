@@ -12,9 +12,42 @@ from __future__ import annotations
 
 from typing import Any
 
-from gloam.nightfall.actions import ARCHIVE0, CARD0, DONE as DONE_ACTION, FEED, PASS, PLAYER0
+from gloam.nightfall.actions import (
+    DONE as DONE_ACTION,
+    FEED,
+    MAX_ARCHIVES,
+    PASS,
+    Card,
+    Done,
+    Feed,
+    Option,
+    Pass,
+    Player,
+    archive_index,
+    card_index,
+    option_index,
+    player_index,
+)
 from gloam.nightfall.engine import CONTINUE, DONE, Ask, op
-from gloam.nightfall.phases import damage_minion, push
+
+
+# ---------------------------------------------------------------------- frames and damage
+def push(state, frames: list[dict[str, Any]], **context: Any) -> None:
+    """Push effect frames so that the first one runs first, each with ``context``
+    (``source``, ``controller``) filled in."""
+    for frame in reversed(frames):
+        state.stack.append({**frame, **context})
+
+
+def damage_minion(state, minion: int, amount: int, source: int | None) -> None:
+    """Rule 110: damage lowers health; past its last point the minion is destroyed."""
+    if amount <= 0 or minion not in state.minions:
+        return
+    state.minions[minion]["damage"] += amount
+    state.events.append({"type": "damage", "card": minion, "amount": amount, "source": source})
+    if state.health_left(minion) <= 0:
+        state.leave_play(minion, "destroyed")
+
 
 # ---------------------------------------------------------------------- selectors
 
@@ -67,17 +100,17 @@ def _choose(state, frame, choice, selector, prompt: str):
     chooser = frame.get("chooser", frame["controller"])
     if "minion" in selector:
         targets = minion_targets(state, frame, selector)
-        if choice is not None:
-            return "chosen", choice - CARD0
+        if isinstance(choice, Card):
+            return "chosen", choice.card
         if not targets:
             return "none", None
-        return "ask", Ask(chooser, "target_minion", [CARD0 + m for m in targets], prompt)
+        return "ask", Ask(chooser, "target_minion", [card_index(m) for m in targets], prompt)
     targets = player_targets(state, frame, selector)
-    if choice is not None:
-        return "chosen", choice - PLAYER0
+    if isinstance(choice, Player):
+        return "chosen", choice.player
     if len(targets) == 1 and selector["player"] == "self":
         return "chosen", targets[0]
-    return "ask", Ask(chooser, "target_player", [PLAYER0 + p for p in targets], prompt)
+    return "ask", Ask(chooser, "target_player", [player_index(p) for p in targets], prompt)
 
 
 # ---------------------------------------------------------------------- builders
@@ -189,14 +222,14 @@ def _next_victim(state, frame, choice, victims: list[int]):
     the order the controller of the card chooses. Returns ``("ask", Ask)``,
     ``("next", player)`` or ``("done", None)``."""
     left = frame.setdefault("left", victims)
-    if choice is not None:
-        left.remove(choice - PLAYER0)
-        return "next", choice - PLAYER0
+    if isinstance(choice, Player):
+        left.remove(choice.player)
+        return "next", choice.player
     if not left:
         return "done", None
     if len(left) == 1:
         return "next", left.pop()
-    return "ask", Ask(frame["controller"], "order_events", [PLAYER0 + q for q in left],
+    return "ask", Ask(frame["controller"], "order_events", [player_index(q) for q in left],
                       "Which player is affected next?")
 
 
@@ -234,17 +267,18 @@ def _discard(state, frame, choice):
         frame["victim"], frame["left"] = target, frame["amount"]
         choice = None
     victim = frame["victim"]
-    if choice == DONE_ACTION:
-        return DONE
-    if choice is not None:
-        state.discard_from_hand(victim, choice - CARD0, "effect")
-        frame["left"] -= 1
+    match choice:
+        case Done():
+            return DONE
+        case Card(card=cid):
+            state.discard_from_hand(victim, cid, "effect")
+            frame["left"] -= 1
     if frame["left"] <= 0 or not state.hands[victim]:
         return DONE
     # Whether this is asked depends only on what the table sees (the hand's size); with
     # no card that qualifies (no wound for a wound price) the only option is to stop.
     hand = [c for c in state.hands[victim] if not frame["wounds_only"] or state.wtype[c] is not None]
-    options = [CARD0 + c for c in hand] if hand else [DONE_ACTION]
+    options = [card_index(c) for c in hand] if hand else [DONE_ACTION]
     return Ask(victim, "choose_discard", options, f"Discard {frame['left']} card(s)")
 
 
@@ -316,9 +350,9 @@ def _continuous(state, frame, choice):
             if choice is None:
                 if not archives:
                     return DONE
-                return Ask(frame["controller"], "target_archive", [ARCHIVE0 + k for k in archives],
+                return Ask(frame["controller"], "target_archive", [archive_index(k) for k in archives],
                            "Choose a target opposing private archive")
-            data["archive"] = choice - ARCHIVE0
+            data["archive"] = choice.archive
         else:
             status, target = _choose(state, frame, choice, selector, "Choose a target")
             if status == "ask":
@@ -344,8 +378,8 @@ def _fetch(state, frame, choice):
                    and (frame["to"] != "play" or state.card(c).is_minion)]
         if not options:
             return DONE
-        return Ask(p, "target_card", [CARD0 + c for c in options], "Choose a target card in your discard pile")
-    cid = choice - CARD0
+        return Ask(p, "target_card", [card_index(c) for c in options], "Choose a target card in your discard pile")
+    cid = choice.card
     pile.remove(cid)
     to = frame["to"]
     if to == "hand":
@@ -373,15 +407,15 @@ def _archive_to_deck(state, frame, choice):
         if choice is None:
             if not archives:
                 return DONE
-            return Ask(frame["controller"], "target_archive", [ARCHIVE0 + k for k in archives],
+            return Ask(frame["controller"], "target_archive", [archive_index(k) for k in archives],
                        "Choose a target archive")
-        frame["archive"] = choice - ARCHIVE0
+        frame["archive"] = choice.archive
         choice = None
     if choice is None:
         return Ask(frame["controller"], "target_player",
-                   [PLAYER0 + q for q in state.clockwise_from(frame["controller"])],
+                   [player_index(q) for q in state.clockwise_from(frame["controller"])],
                    "Choose the player whose deck gets the cards")
-    q = choice - PLAYER0
+    q = choice.player
     cards = state.archives[frame["archive"]]["cards"]
     moved = [cards.pop() for _ in range(min(frame["count"], len(cards)))]
     for cid in moved:
@@ -433,15 +467,15 @@ def _inspect_discard(state, frame, choice):
         frame["victim"] = target
         choice = None
     victim = frame["victim"]
-    if choice is not None:
-        state.discard_from_hand(victim, choice - CARD0, "effect")
+    if isinstance(choice, Card):
+        state.discard_from_hand(victim, choice.card, "effect")
         return DONE
     if not state.hands[victim]:
         return DONE
     state.events.append({"type": "look", "player": frame["controller"], "target": victim,
                          "cards": list(state.hands[victim]), "to": [frame["controller"], victim],
                          "secret": ["cards"]})
-    return Ask(frame["controller"], "target_card", [CARD0 + c for c in state.hands[victim]],
+    return Ask(frame["controller"], "target_card", [card_index(c) for c in state.hands[victim]],
                "Choose the card that player discards")
 
 
@@ -474,14 +508,15 @@ def _nf_wound(state, frame, choice):
     discarded (this one included)."""
     p = frame["controller"]
     frame.setdefault("count", 1)
-    if choice is not None:
-        if choice == DONE_ACTION:
+    match choice:
+        case Done():
             state.draw(p, 2 * frame["count"], reason="wound effect")
             return DONE
-        state.discard_from_hand(p, choice - CARD0, "wound effect")
-        frame["count"] += 1
+        case Card(card=cid):
+            state.discard_from_hand(p, cid, "wound effect")
+            frame["count"] += 1
     wounds = [c for c in state.hands[p] if state.wtype[c] is not None]
-    return Ask(p, "choose_wounds", [CARD0 + c for c in wounds] + [DONE_ACTION],
+    return Ask(p, "choose_wounds", [card_index(c) for c in wounds] + [DONE_ACTION],
                f"Discard another wound (draw {2 * frame['count']} so far), or stop")
 
 
@@ -501,11 +536,12 @@ def _offer_feed(state, frame, choice):
     """Feed on in-play or wound text (rules 88-92): pay again and repeat, as often as
     the controller can and will pay."""
     p = frame["controller"]
-    if choice == FEED:
-        push(state, frame["cost"] + frame["text"] + [dict(frame)], source=frame["source"], controller=p)
-        return DONE
-    if choice == PASS:
-        return DONE
+    match choice:
+        case Feed():
+            push(state, frame["cost"] + frame["text"] + [dict(frame)], source=frame["source"], controller=p)
+            return DONE
+        case Pass():
+            return DONE
     options = [FEED, PASS] if state.game.effects.can_pay(state, p, frame["cost"]) else [PASS]
     return Ask(p, "feed", options, "Feed: pay again to repeat the text, or pass")
 
@@ -560,13 +596,12 @@ def _damage_opponents(state, frame, choice):
 
 @op("may")
 def _may(state, frame, choice):
-    from gloam.nightfall.actions import OPTION0
-
-    if choice is None:
-        return Ask(frame["controller"], "optional", [OPTION0, PASS], frame["prompt"])
-    if choice == OPTION0:
-        push(state, frame["frames"], source=frame["source"], controller=frame["controller"],
-             text=frame.get("text"))
+    match choice:
+        case None:
+            return Ask(frame["controller"], "optional", [option_index(0), PASS], frame["prompt"])
+        case Option():  # accepted (Pass declines)
+            push(state, frame["frames"], source=frame["source"], controller=frame["controller"],
+                 text=frame.get("text"))
     return DONE
 
 
@@ -579,10 +614,10 @@ def _may_discard(state, frame, choice):
         cards = [c for c in state.hands[p]
                  if frame["wound_type"] is None or state.wtype[c] == frame["wound_type"]]
         what = f"a {frame['wound_type']} wound" if frame["wound_type"] else "a card"
-        return Ask(p, "may_discard", [CARD0 + c for c in cards] + [PASS],
+        return Ask(p, "may_discard", [card_index(c) for c in cards] + [PASS],
                    f"You may discard {what} to resolve the rest of the text, or pass")
-    if choice != PASS:
-        state.discard_from_hand(p, choice - CARD0, "effect")
+    if isinstance(choice, Card):
+        state.discard_from_hand(p, choice.card, "effect")
         push(state, frame["then"], source=frame["source"], controller=p, text=frame.get("text"))
     return DONE
 
@@ -659,9 +694,9 @@ def _wound_to_archive(state, frame, choice):
     if choice is None:
         if not archives:
             return DONE
-        return Ask(frame["controller"], "target_archive", [ARCHIVE0 + k for k in archives],
+        return Ask(frame["controller"], "target_archive", [archive_index(k) for k in archives],
                    "Choose the archive the wound goes on top of")
-    k = choice - ARCHIVE0
+    k = choice.archive
     wound = state.wounds.pop(0)
     state.archives[k]["cards"].append(wound)
     state.events.append({"type": "wound_to_archive", "player": frame["controller"], "card": wound, "archive": k})
@@ -717,8 +752,6 @@ def _new_common_archive(state, frame, choice):
     archive of the commons; its cards are claimed from the top, in order (003). The archive
     is ``"mixed"``: its ``card`` is always its current top card. With every archive slot of
     the action space in use (24), nothing happens."""
-    from gloam.nightfall.actions import MAX_ARCHIVES
-
     sources = [a for a in state.archives if a["owner"] != -1 and a["cards"] and not a.get("secret")]
     if state.wound_stacks:  # constructed (rule 168, reading 15): there are no common archives
         return DONE
@@ -775,10 +808,10 @@ def _tutor(state, frame, choice):
             return DONE
         state.events.append({"type": "look", "player": p, "target": p, "cards": list(deck), "to": [p],
                              "secret": ["cards"], "zone": "deck"})
-        return Ask(p, "target_card", [CARD0 + c for c in sorted(set(deck))], "Choose the card you draw")
+        return Ask(p, "target_card", [card_index(c) for c in sorted(set(deck))], "Choose the card you draw")
     from gloam.core.events import private
 
-    cid = choice - CARD0
+    cid = choice.card
     deck.remove(cid)
     state.hands[p].append(cid)
     state.rng.shuffle(deck)
@@ -813,8 +846,8 @@ def _exile_order_from_discard(state, frame, choice):
     if choice is None:
         if not options:
             return DONE
-        return Ask(p, "target_card", [CARD0 + c for c in options], "Choose an order in your discard pile to exile")
-    cid = choice - CARD0
+        return Ask(p, "target_card", [card_index(c) for c in options], "Choose an order in your discard pile to exile")
+    cid = choice.card
     state.discards[p].remove(cid)
     state.exile(cid, "effect")
     state.flags.setdefault("resolving", {})["exiled_cost"] = state.card(cid).cost or 0
@@ -947,10 +980,11 @@ def _exile_own_discard(state, frame, choice):
         options = [c for c in state.discards[p] if not frame.get("wound") or state.wtype[c] is not None]
         if not options:
             return DONE
-        return Ask(frame.get("chooser", p), "target_card", [CARD0 + c for c in options],
+        return Ask(frame.get("chooser", p), "target_card", [card_index(c) for c in options],
                    "Choose a target card in your discard pile to exile")
-    state.discards[p].remove(choice - CARD0)
-    state.exile(choice - CARD0, "effect")
+    cid = choice.card
+    state.discards[p].remove(cid)
+    state.exile(cid, "effect")
     return DONE
 
 
@@ -979,9 +1013,9 @@ def _place_from_discard(state, frame, choice):
         options = [c for c in state.discards[p] if state.wtype[c] is None and state.card(c).is_minion]
         if not options:
             return DONE
-        return Ask(frame.get("chooser", p), "target_card", [CARD0 + c for c in options],
+        return Ask(frame.get("chooser", p), "target_card", [card_index(c) for c in options],
                    "Choose a target minion in your discard pile")
-    cid = choice - CARD0
+    cid = choice.card
     state.discards[p].remove(cid)
     state.enter_play(cid, p)
     state.events.append({"type": "fetch", "player": p, "card": cid, "dest": "play"})
@@ -999,8 +1033,8 @@ def _resolve_from_hand(state, frame, choice):
         options = [c for c in state.hands[p] if state.wtype[c] is None and state.card(c).is_minion]
         if not options:
             return DONE
-        return Ask(p, "target_card", [CARD0 + c for c in options], "Choose a target minion in your hand")
-    cid = choice - CARD0
+        return Ask(p, "target_card", [card_index(c) for c in options], "Choose a target minion in your hand")
+    cid = choice.card
     if cid not in state.known[p]["hand"]:
         state.known[p]["hand"].append(cid)
     state.events.append({"type": "reveal", "player": p, "card": cid})
@@ -1023,9 +1057,9 @@ def _mark_order(state, frame, choice):
         options = _chain_targets(state, frame)
         if not options:
             return DONE
-        return Ask(frame.get("chooser", frame["controller"]), "target_card", [CARD0 + c for c in options],
+        return Ask(frame.get("chooser", frame["controller"]), "target_card", [card_index(c) for c in options],
                    "Choose a target order in the chain")
-    cid = choice - CARD0
+    cid = choice.card
     entry = next(e for e in state.chain if e["card"] == cid)
     entry[frame["flag"]] = frame["controller"] if frame["flag"] == "chooser" else True
     if state.flags.get("resolving") is not None:
@@ -1064,9 +1098,9 @@ def _claim_free_now(state, frame, choice):
                    and state.wtype[a["cards"][-1]] is None and (state.card(a["cards"][-1]).cost or 0) <= frame["max_cost"]]
         if not options:
             return DONE
-        return Ask(p, "target_archive", [ARCHIVE0 + k for k in options],
+        return Ask(p, "target_archive", [archive_index(k) for k in options],
                    f"Claim an order costing {frame['max_cost']} or less for 0 influence")
-    k = choice - ARCHIVE0
+    k = choice.archive
     cid = state.archives[k]["cards"].pop()
     state.owner[cid] = p
     state.discards[p].append(cid)
