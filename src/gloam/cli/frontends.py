@@ -99,7 +99,7 @@ class NightfallFrontend(Frontend):
         """A card option (draft pick, a card chosen from a hand, deck or discard pile) is
         hidden unless the viewer can see that card before or after the choice."""
         from gloam.nightfall.actions import CARD0, MAX_INSTANCES, OPTION0, PLAYER0
-        from gloam.nightfall.game import visible_cards
+        from gloam.nightfall.formats import visible_cards
 
         if OPTION0 <= index and before.decision_kind() == "draft":
             return True
