@@ -285,3 +285,6 @@ class NightfallGame(Game):
         ``random.Random``. The format does it (:mod:`gloam.nightfall.formats`; a
         constructed game also re-deals archive orders and wound stacks)."""
         return self.format.determinize(self, observation, rng)
+
+
+NightfallState.game_type = NightfallGame  # a saved state's setup is rebuilt with this class (state.from_json)

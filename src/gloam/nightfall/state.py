@@ -9,11 +9,11 @@ discarding, minions leaving play with their attachments (rule 80) and starter ex
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gloam.core.errors import RecordError
 from gloam.core.events import private
-from gloam.core.protocol import GameState
+from gloam.core.protocol import Game, GameState
 from gloam.core.rng import Rng
 from gloam.nightfall import engine
 from gloam.nightfall.actions import action_space
@@ -21,7 +21,6 @@ from gloam.nightfall.setup import draft_view, secret_for
 
 if TYPE_CHECKING:
     from gloam.nightfall.cards import Card
-    from gloam.nightfall.game import NightfallGame
 
 EXILE_ALWAYS = "Exile when destroyed or discarded."
 EXILE_DESTROYED = "Exile when destroyed."
@@ -32,6 +31,10 @@ class NightfallState(GameState):
     """A Nightfall position. See the table of fields in docs/nightfall-engine.md."""
 
     game_name = "nightfall"
+    #: the game class :meth:`from_json` rebuilds a saved setup with: ``NightfallGame``, which
+    #: binds itself here when ``gloam.nightfall.game`` is imported (that module makes states,
+    #: so it sits above this one and this one never imports it)
+    game_type: ClassVar[type[Game] | None] = None
 
     __slots__ = ("game", "cards", "wtype", "owner", "decks", "hands", "discards", "play",
                  "minions", "archives", "wounds", "face_up", "exiled", "chain", "effects",
@@ -39,7 +42,7 @@ class NightfallState(GameState):
                  "ending", "over", "winner", "stack", "ask", "rng", "events", "known",
                  "wound_stacks", "eliminated")
 
-    def __init__(self, game: "NightfallGame") -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         n = game.num_players
         self.cards: list[str] = []  # instance id -> card data id
@@ -453,12 +456,10 @@ class NightfallState(GameState):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "NightfallState":
-        from gloam.nightfall.game import NightfallGame
-
         if not isinstance(data, dict) or data.get("game") != "nightfall":
             raise RecordError("not a saved Nightfall state")
         try:
-            state = cls(NightfallGame.from_setup_json(data["setup"]))
+            state = cls(cls._game_type().from_setup_json(data["setup"]))
             for key in ("cards", "wtype", "owner", "wounds", "exiled", "moons"):
                 setattr(state, key, list(data[key]))
             for key in ("decks", "hands", "discards", "play", "archives", "chain", "effects", "flags", "stack"):
@@ -480,6 +481,14 @@ class NightfallState(GameState):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise RecordError(f"malformed Nightfall state: {exc!r}") from None
         return state
+
+    @classmethod
+    def _game_type(cls) -> type[Game]:
+        """The bound game class (see ``game_type``)."""
+        if cls.game_type is None:
+            raise RecordError("no Nightfall game class is bound: import gloam.nightfall.game"
+                              " before loading a saved Nightfall state")
+        return cls.game_type
 
     def _check_structure(self) -> None:
         """Refuse a loaded position no game could reach before it can fail later: zones
