@@ -113,9 +113,9 @@ def test_the_bots_interface_loads_no_bot():
             "print(sorted(m for m in sys.modules if m.startswith(('gloam.bots.', 'gloam.nightfall', "
             "'gloam.nightmarium'))))\n"
             "from gloam.games import get_game\n"
-            "print(type(gloam.bots.make_bot('hard', get_game('nightmarium', {}))).__name__)\n")
+            "print(gloam.bots.make_bot('hard', get_game('nightmarium', {})).name)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PYTHONPATH": str(SRC)})
     loaded, made = out.stdout.split("\n")[:2]
     assert loaded == "['gloam.bots.base', 'gloam.bots.registry']"
-    assert made == "HardBot"
+    assert made == "hard"
