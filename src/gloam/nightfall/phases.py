@@ -421,7 +421,7 @@ def resolve_card(state, frame, choice):
     elif resolving.get("discard"):  # its own text sends it to the discard pile (Infected Ghoul)
         state.put_in_discard(cid)
         state.events.append({"type": "discard", "player": player, "card": cid, "reason": "its own text"})
-    elif not state.game.format.in_game(state, player):  # constructed: an eliminated player's minion never enters play
+    elif not state.game.format.in_game(state, player):  # constructed: an eliminated player's minion stays out
         state.put_in_discard(cid)
     elif card.is_minion:  # with the health its own text set (Blaine Cordell), else full
         state.enter_play(cid, player, health=resolving.get("health"))

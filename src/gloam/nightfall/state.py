@@ -3,8 +3,9 @@ and the protocol (docs/nightfall-engine.md; checklist part A).
 
 Zone helpers here are the rules every effect shares: drawing with the reshuffle (rule 39),
 discarding, minions leaving play with their attachments (rule 80) and starter exile
-(rules 59-60), wounds from the wound stack (rules 112, 161, 182). Phases live in
-``phases.py``, the effect vocabulary in ``verbs.py``.
+(rules 59-60). What differs between formats (wounds, exile, opponents, the end, the
+observation's extra fields, saves) the state asks ``game.format`` (``formats.py``). Phases
+live in ``phases.py``, the effect vocabulary in ``verbs.py``.
 """
 
 from __future__ import annotations
