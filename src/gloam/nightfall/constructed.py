@@ -649,8 +649,10 @@ class ConstructedFormat(StandardFormat):
     common_archives = False  # rule 168, reading 15: there are no common archives
     wounds_into_archives = False  # rule 170 (checklist ambiguity 15): no wound goes into an archive
 
-    def __init__(self, decks: Sequence[Deck]) -> None:
-        self.decks = tuple(decks)
+    def __init__(self, game: Any) -> None:
+        """The format of ``game``, whose ``decks`` it plays."""
+        super().__init__(game)
+        self.decks = game.decks
 
     def setup(self, state) -> None:
         """Rules 168-169 and 173: :func:`setup_game`."""

@@ -135,6 +135,14 @@ class StandardFormat:
     #: Pipe Bomb may put a wound from the wound stack on an archive (000 FAQ)
     wounds_into_archives = True
 
+    def __init__(self, game: Any) -> None:
+        """The format of ``game`` (its players and teams are fixed: the seating tables
+        are worked out once, for the hot paths that ask them)."""
+        n = game.num_players
+        self._opponents = [tuple((p + k) % n for k in range(1, n) if (p + k) % n not in game.team(p))
+                           for p in range(n)]
+        self._clockwise = [tuple((p + k) % n for k in range(n)) for p in range(n)]
+
     # ------------------------------------------------------------------ setup
     def setup(self, state: NightfallState) -> None:
         """Rules 13-37, up to the first decision. Quick start: starting decks, archives,
@@ -245,16 +253,11 @@ class StandardFormat:
     def opponents(self, state: NightfallState, player: int) -> list[int]:
         """The other players, clockwise (to the left) from ``player`` (rule 101); in Team
         Play a teammate is no opponent (reading 14)."""
-        n = state.game.num_players
-        if state.game.teams:
-            mates = state.game.team(player)
-            return [(player + k) % n for k in range(1, n) if (player + k) % n not in mates]
-        return [(player + k) % n for k in range(1, n)]
+        return list(self._opponents[player])
 
     def clockwise_from(self, state: NightfallState, player: int) -> list[int]:
         """Every player in the game, clockwise from ``player`` (who comes first)."""
-        n = state.game.num_players
-        return [(player + k) % n for k in range(n)]
+        return list(self._clockwise[player])
 
     def next_active(self, state: NightfallState) -> int:
         """The player whose turn comes next: the active player's left-hand neighbour (rule 101)."""

@@ -214,7 +214,7 @@ class NightfallGame(Game):
         if self.decks is not None:
             self._setup_json["decks"] = [d.to_json() for d in self.decks]
         #: the rules that differ between formats, asked by the shared engine (formats.py)
-        self.format = StandardFormat() if self.decks is None else ConstructedFormat(self.decks)
+        self.format = StandardFormat(self) if self.decks is None else ConstructedFormat(self)
 
     # ------------------------------------------------------------------ teams
     def team(self, player: int) -> tuple[int, ...]:
