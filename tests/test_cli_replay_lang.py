@@ -112,7 +112,7 @@ def hidden_choice_record():
     cannot see (a card searched for in its own deck, Tactical Prep), and that step."""
     from gloam.core.rng import Rng
     from gloam.nightfall.actions import CARD0, PLAYER0
-    from gloam.nightfall.game import visible_cards
+    from gloam.nightfall.formats import visible_cards
 
     game = get_game("nightfall", {"players": 2, "sets": ["ML"], "archives": "quick"})
     for seed in range(60):

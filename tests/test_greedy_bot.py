@@ -13,7 +13,8 @@ import random
 from collections import Counter
 import pytest
 
-from gloam.bots.base import RandomBot, make_bot
+from gloam.bots import make_bot
+from gloam.bots.base import RandomBot
 from gloam.bots.nightmarium_greedy import GreedyBot
 from gloam.games import get_game
 from gloam.match import play_match

@@ -104,8 +104,8 @@ class NightfallFrontend(Frontend):
         """A draft pick is hidden; so is a card option (a card chosen from a hand, deck or
         discard pile) unless the viewer can see that card before or after the choice.
         Read from the decision's choices: what each option is and which cards it names."""
-        from gloam.nightfall.actions import Card, Discard, Play, Option
-        from gloam.nightfall.game import visible_cards
+        from gloam.nightfall.actions import Card, Discard, Option, Play
+        from gloam.nightfall.formats import visible_cards
 
         decision = before.pending()
         choice = next((c for c in decision.choices if c.index == index), None) if decision else None

@@ -48,9 +48,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gloam.core.errors import CardDataError, GloamError, SetupError
+from gloam.core.errors import CardDataError, GloamError, RecordError, SetupError
 from gloam.nightfall.cards import SET_FILES, WOUND_TYPES, Card, load_set
+from gloam.nightfall import engine, setup
+from gloam.nightfall.actions import DONE as DONE_ACTION
+from gloam.nightfall.actions import PASS
 from gloam.nightfall.engine import DONE, op
+from gloam.nightfall.formats import StandardFormat, copy_public, deal_hands_and_decks, visible_cards
+from gloam.nightfall.state import NightfallState
 
 ARCHIVE_SIZE = 12  # rule 166
 MAX_COPIES = 3  # rule 166: across both archives combined
@@ -408,10 +413,10 @@ class _Lines:
 
 
 # ---------------------------------------------------------------------- in play
-# The rules of a constructed game, called by the shared engine where a constructed game
-# differs (``state.wound_stacks`` is non-empty only in one): setup (rules 168-169),
-# wounds from your own stack and elimination (171, reading 15), exile to the bottom of
-# the stack (172), no claim from opposing archives (170), the end of the game.
+# The rules of a constructed game: setup (rules 168-169), wounds from your own stack and
+# elimination (171, reading 15), exile to the bottom of the stack (172), no claim from
+# opposing archives (170), the end of the game. :class:`ConstructedFormat` (the game's
+# ``format``) hands them to the shared engine, which never asks which format it plays.
 
 _STRUCTURAL = frozenset({"turn", "combat", "window", "declare_attacks", "declare_blocks", "combat_damage",
                          "chain", "resolve_card", "claim", "cleanup", "eliminate", "draft", "deal_hands",
@@ -423,8 +428,6 @@ def setup_game(state) -> None:
     deck's own, or two of each standard starter); each private archive's 12 cards
     shuffled, face up; each player's 15 wounds shuffled into their own face-down stack
     (reading 15); the moons, the opening hands and the first player as usual."""
-    from gloam.nightfall import setup
-
     game = state.game
     standard = [s.id for s in setup.starters(game) for _ in range(setup.STARTER_COPIES)]
     for p, deck in enumerate(game.decks):
@@ -556,10 +559,6 @@ def settle(state) -> None:
     """A decision that falls to an eliminated player (a frame left over from before the
     elimination) is answered for them: Pass or Done when offered, else the first option.
     Called after every action; a finished game asks nothing."""
-    from gloam.nightfall import engine
-    from gloam.nightfall.actions import DONE as DONE_ACTION
-    from gloam.nightfall.actions import PASS
-
     while state.ask is not None and not state.over and state.ask.player in state.eliminated:
         options = state.ask.options
         pick = PASS if PASS in options else DONE_ACTION if DONE_ACTION in options else options[0]
@@ -583,12 +582,6 @@ def finish(state) -> None:
                          "eliminated": list(state.eliminated)})
 
 
-def may_claim(state, player: int, k: int) -> bool:
-    """Rule 170: in a constructed game a player claims only from their own archives,
-    whatever card text says."""
-    return state.archives[k]["owner"] == player
-
-
 def view(state, player: int, obs: dict[str, Any]) -> None:
     """The constructed parts of ``observation(player)``: each archive's top card (its
     ``card`` is the top card's, rule 169) and, as a sorted list that says nothing of
@@ -609,10 +602,6 @@ def determinize(game, obs: dict[str, Any], rng: Any):
     """:meth:`NightfallGame.determinize` for a constructed game: the cards the viewer
     cannot see (other hands, every deck's unknown order, archive cards under the top,
     every wound stack's order) are re-dealt at random among their places."""
-    from gloam.nightfall import engine
-    from gloam.nightfall.game import copy_public, deal_hands_and_decks, visible_cards
-    from gloam.nightfall.state import NightfallState
-
     state = NightfallState(game)
     state.cards, state.wtype, state.owner = list(obs["cards"]), list(obs["wtype"]), list(obs["owner"])
     placed = visible_cards(obs)
@@ -650,3 +639,92 @@ def determinize(game, obs: dict[str, Any], rng: Any):
     return state
 
 
+class ConstructedFormat(StandardFormat):
+    """The constructed format (rules 166-173, reading 15) as the game's ``format``: each
+    player's own decks, archives and wound stack; elimination; the last player left wins.
+    Its state is two fields of :class:`NightfallState`: ``wound_stacks`` (one per player,
+    top = end) and ``eliminated`` (in the order they went out)."""
+
+    name = "constructed"
+    common_archives = False  # rule 168, reading 15: there are no common archives
+    wounds_into_archives = False  # rule 170 (checklist ambiguity 15): no wound goes into an archive
+
+    def __init__(self, game: Any) -> None:
+        """The format of ``game``, whose ``decks`` it plays."""
+        super().__init__(game)
+        self.decks = game.decks
+
+    def setup(self, state) -> None:
+        """Rules 168-169 and 173: :func:`setup_game`."""
+        setup_game(state)
+
+    def determinize(self, game, observation: dict[str, Any], rng: Any):
+        """Archive orders and wound stacks re-dealt too: :func:`determinize`."""
+        return determinize(game, observation, rng)
+
+    def after_action(self, state) -> None:
+        """Nothing is asked of an eliminated player: :func:`settle`."""
+        settle(state)
+
+    def in_game(self, state, player: int) -> bool:
+        """Reading 15: an eliminated player is out of the game."""
+        return player not in state.eliminated
+
+    def opponents(self, state, player: int) -> list[int]:
+        """The other players still in the game, clockwise from ``player`` (rule 101)."""
+        n = state.game.num_players
+        return [(player + k) % n for k in range(1, n) if (player + k) % n not in state.eliminated]
+
+    def clockwise_from(self, state, player: int) -> list[int]:
+        """``player``, then the others still in the game, clockwise."""
+        n = state.game.num_players
+        return [player] + [(player + k) % n for k in range(1, n) if (player + k) % n not in state.eliminated]
+
+    def next_active(self, state) -> int:
+        """The next player to the left who is still in the game: an eliminated player has no turns."""
+        n = state.game.num_players
+        player = (state.active + 1) % n
+        while player in state.eliminated:
+            player = (player + 1) % n
+        return player
+
+    def give_wounds(self, state, player: int, count: int, reason: str) -> None:
+        """Rule 171: from the player's own wound stack: :func:`take_wounds`."""
+        take_wounds(state, player, count, reason)
+
+    def exile(self, state, cid: int, reason: str) -> None:
+        """Rule 172: a wound goes to the bottom of its player's wound stack instead
+        (:func:`wound_to_bottom`); any other card is exiled (rule 44)."""
+        if state.wtype[cid] is not None:
+            wound_to_bottom(state, cid, reason)
+        else:
+            super().exile(state, cid, reason)
+
+    def wound_onto_stack(self, state, player: int, cid: int) -> None:
+        """Rules 171-172: on top of ``player``'s own wound stack."""
+        state.owner[cid] = -1
+        state.wound_stacks[player].append(cid)
+
+    def claimable(self, state, player: int, archives: list[int]) -> list[int]:
+        """Rule 170: only your own archives, whatever card text says."""
+        return [k for k in archives if state.archives[k]["owner"] == player]
+
+    def finish(self, state) -> None:
+        """Reading 15: the last player left wins (:func:`finish`)."""
+        finish(state)
+
+    def observe(self, state, player: int, obs: dict[str, Any]) -> None:
+        """Archive tops, hidden orders, wound stacks, eliminations: :func:`view`."""
+        view(state, player, obs)
+
+    def save(self, state, data: dict[str, Any]) -> None:
+        """Each player's wound stack and the eliminated players (rules 171-172, reading 15)."""
+        data["wound_stacks"] = engine.deep_copy(state.wound_stacks)
+        data["eliminated"] = list(state.eliminated)
+
+    def load(self, state, data: dict[str, Any]) -> None:
+        """The fields :meth:`save` wrote; a constructed game has one wound stack per player."""
+        state.wound_stacks = [list(w) for w in data["wound_stacks"]]
+        state.eliminated = [int(p) for p in data["eliminated"]]
+        if len(state.wound_stacks) != state.game.num_players:
+            raise RecordError("a constructed game has one wound stack per player")

@@ -1,5 +1,6 @@
-"""Nightfall as a :class:`~gloam.core.protocol.Game`: setup options, the setup itself
-(rules 13-37), and :meth:`NightfallGame.determinize`.
+"""Nightfall as a :class:`~gloam.core.protocol.Game`: the setup options and their checks;
+the setup itself (rules 13-37) and :meth:`NightfallGame.determinize` are the format's
+(``game.format``, :mod:`gloam.nightfall.formats`).
 
 >>> game = NightfallGame(players=2)
 >>> state = game.new_initial_state(seed=3)
@@ -19,6 +20,8 @@ from gloam.core.rng import Rng
 from gloam.nightfall import constructed, engine, phases, setup  # noqa: F401  (phases registers the turn's frame ops)
 from gloam.nightfall.actions import action_space
 from gloam.nightfall.cards import SET_FILES, Card, load_set
+from gloam.nightfall.constructed import ConstructedFormat
+from gloam.nightfall.formats import StandardFormat
 from gloam.nightfall.registry import Effects
 from gloam.nightfall.setup import ARCHIVE_SETUPS as SETUPS
 from gloam.nightfall.setup import LONG_EXTRA, WOUNDS_PER_PLAYER
@@ -30,93 +33,6 @@ _VARIANTS = ("common_ground", "hidden_archives", "secret_archives", "open_archiv
              "custom_starters", "teams")
 _OPTIONS = _OPTIONS + _VARIANTS + ("wounds",)
 _OPTIONS = _OPTIONS + ("decks",)  # the constructed format (rules 166-173, constructed.py)
-
-
-def visible_cards(observation: dict[str, Any]) -> set[int]:
-    """The card instances an observation lets its viewer place: the viewer's hand, cards
-    every player saw go into a hand or onto a deck, discard piles, cards in play and
-    attached, the chain, exiled cards, a hand being looked at, the moon, the wound stack's
-    top and wounds placed on archives (Pipe Bomb). Everything else is hidden from it."""
-    obs = observation
-    visible = set(obs["hand"]) | set(obs["exiled"]) | {e["card"] for e in obs["chain"]}
-    looking = obs.get("looking_at")
-    if looking:
-        visible.update(looking["cards"])
-    for k in obs["known"]:
-        visible.update(k["hand"])
-        visible.update(k["top"])
-    for pile in obs["discards"] + obs["play"]:
-        visible.update(pile)
-    for info in obs["minions"].values():
-        visible.update(info["attached"])
-    if obs["moon"] is not None:
-        visible.add(obs["moon"])
-    if obs["wound_top"] is not None:
-        visible.add(obs["wound_top"])
-    for archive in obs["archives"]:
-        visible.update(cid for _, cid in archive.get("wounds", ()))
-    return visible
-
-
-def deal_hands_and_decks(state: NightfallState, obs: dict[str, Any], hidden: dict[Any, list[int]]) -> None:
-    """Determinize: give each player the hand and deck ``obs`` allows, from ``hidden``
-    (each player's unseen cards, shuffled, by owner): the viewer's own hand, a hand the
-    viewer is looking at, the cards everyone saw go into a hand or onto a deck, and the
-    rest of each player's unseen cards to fill hand and deck to their public sizes."""
-    looking, known = obs.get("looking_at"), obs["known"]
-    for q in range(state.game.players):
-        mine = hidden.pop(q, [])
-        known_hand, known_top = known[q]["hand"], known[q]["top"]
-        if q == obs["viewer"]:
-            state.hands[q] = list(obs["hand"])
-        elif looking and looking["player"] == q:
-            state.hands[q] = list(looking["cards"])
-        else:
-            unknown = obs["hand_sizes"][q] - len(known_hand)
-            state.hands[q], mine = list(known_hand) + mine[:unknown], mine[unknown:]
-        state.decks[q] = mine + list(known_top)
-        if len(state.decks[q]) != obs["deck_sizes"][q]:
-            raise ValueError(f"observation is inconsistent: player {q}'s hidden cards do not fill the deck")
-
-
-def _deal_mixed(state: NightfallState, archive: dict[str, Any], placed: dict[int, int],
-                hidden: dict[Any, list[int]], rng: Any) -> list[int]:
-    """Determinize a mixed archive (Bait and Switch): its wounds (Pipe Bomb) stay where
-    they lie, its top order is its public top card, and the other cards it is known to
-    hold are dealt below it in a random order, each from the hidden instances of its card."""
-    size, top = archive["size"], archive["size"] - 1
-    below = list(archive["mixed"])  # the names under the top card
-    for pos, cid in placed.items():
-        if pos != top:
-            below.remove(state.cards[cid])
-    rng.shuffle(below)
-    names = iter(below)
-    cards = []
-    for pos in range(size):
-        if pos in placed:
-            cards.append(placed[pos])
-        else:
-            cards.append(hidden[archive["card"] if pos == top else next(names)].pop())
-    return cards
-
-
-def copy_public(state: NightfallState, obs: dict[str, Any], rng: Any) -> None:
-    """Determinize: copy what ``obs`` shows as it is (discard piles, play areas, minions,
-    exiled cards, the chain, effects, flags, pending frames, the turn's counters, the
-    known cards) and seed the new state's generator from ``rng``."""
-    state.discards = [list(d) for d in obs["discards"]]
-    state.play = [list(p) for p in obs["play"]]
-    state.minions = {int(k): engine.deep_copy(v) for k, v in obs["minions"].items()}
-    state.exiled = list(obs["exiled"])
-    state.chain = engine.deep_copy(obs["chain"])
-    state.effects = engine.deep_copy(obs["effects"])
-    state.flags = engine.deep_copy(obs["flags"])
-    state.stack = engine.deep_copy(obs["stack"])
-    for key in ("face_up", "active", "first_player", "turn", "influence", "winner"):
-        setattr(state, key, obs[key])
-    state.phase, state.ending, state.over = obs["phase"], obs["ending"], obs["over"]
-    state.known = [{"hand": list(k["hand"]), "top": list(k["top"])} for k in obs["known"]]
-    state.rng = Rng(rng.next_u64() if isinstance(rng, Rng) else rng.getrandbits(64))
 
 
 def check_sets(sets: Any) -> None:
@@ -297,6 +213,8 @@ class NightfallGame(Game):
             self._setup_json["wounds"] = list(self.wound_sets)
         if self.decks is not None:
             self._setup_json["decks"] = [d.to_json() for d in self.decks]
+        #: the rules that differ between formats, asked by the shared engine (formats.py)
+        self.format = StandardFormat(self) if self.decks is None else ConstructedFormat(self)
 
     # ------------------------------------------------------------------ teams
     def team(self, player: int) -> tuple[int, ...]:
@@ -348,38 +266,14 @@ class NightfallGame(Game):
 
     # ------------------------------------------------------------------ setup
     def new_initial_state(self, seed: int) -> NightfallState:
-        """Rules 13-37. Quick start: starting decks, archives, wound stack, moons, opening
-        hands, first player. A draft follows the rulebook's order: starting decks and
-        wound stack; the draft, whose picks are the first decisions; on the last pick the
-        archives (rule 23), the opening hands, the moons (so nobody drafts knowing the
-        first moon) and the first player."""
+        """The dealt start (rules 13-37; constructed, rules 168-169 and 173): the
+        format's :meth:`~gloam.nightfall.formats.StandardFormat.setup`, then the engine
+        runs to the first decision."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"seed must be an integer, not {seed!r}")
         state = NightfallState(self)
-        state.rng = rng = Rng(seed)
-        if self.decks is not None:  # the constructed format: no draft, no commons (rules 168-169)
-            constructed.setup_game(state)
-            engine.run(state)
-            return state
-        setup.starting_decks(state)  # rule 33
-        if self.archive_setup == "quick":
-            privates, commons = setup.quick_start(self, rng)  # rule 31
-            setup.build_archives(state, privates, commons)
-            setup.wound_stack(state)  # rules 13-15
-            setup.moon_stack(state)  # rule 36
-            setup.setup_event(state)
-            if self.custom_starters:  # rule 34: the players choose their starters, then 35, 37
-                state.stack.append({"op": "turn", "step": 0})
-                state.stack.append({"op": "deal_hands", "moons": False})
-                state.stack.append({"op": "starters"})
-                engine.run(state)
-                return state
-            setup.deal_hands(state)  # rules 35, 37
-            state.stack.append({"op": "turn", "step": 0})
-        else:
-            setup.wound_stack(state)
-            state.stack.append({"op": "turn", "step": 0})
-            setup.start_draft(state)  # rules 17-30; then hands, moons, first player (35-37)
+        state.rng = Rng(seed)
+        self.format.setup(state)
         engine.run(state)
         return state
 
@@ -389,68 +283,9 @@ class NightfallGame(Game):
         cannot see (the viewer's own deck order; other players' hands and decks) are
         re-dealt at random among those hidden places; the wounds under the visible top
         and the moons under the current one are shuffled. ``rng``: a gloam ``Rng`` or a
-        ``random.Random``."""
-        if self.decks is not None:  # constructed: archives of mixed cards, a wound stack each
-            return constructed.determinize(self, observation, rng)
-        obs = observation
-        viewer = obs["viewer"]
-        state = NightfallState(self)
-        state.cards, state.wtype, state.owner = list(obs["cards"]), list(obs["wtype"]), list(obs["owner"])
-        visible = visible_cards(obs)
-        hidden: dict[Any, list[int]] = {}
-        for cid, owner in enumerate(state.owner):
-            if cid not in visible:
-                key = owner if owner >= 0 else ("wound" if state.wtype[cid] else state.cards[cid])
-                hidden.setdefault(key, []).append(cid)
-        for cards in hidden.values():
-            rng.shuffle(cards)
-        deal_hands_and_decks(state, obs, hidden)
-        # Secret Archives (rule 176): a face-down pile the viewer does not own gets a draft
-        # card nobody has seen face up, at random
-        faceless = hidden.pop(None, [])
-        unknown: list[str] = []
-        if faceless:
-            seen = {a["card"] for a in obs["archives"]}
-            unknown = [c for c in setup.draft_pool(self) if c not in seen]
-            rng.shuffle(unknown)
-        for archive in obs["archives"]:
-            if archive["card"] is None:
-                if not unknown or len(faceless) < archive["size"]:
-                    raise ValueError("observation is inconsistent: a secret archive cannot be dealt")
-                identity = unknown.pop()
-                cards, faceless = faceless[: archive["size"]], faceless[archive["size"]:]
-                for cid in cards:
-                    state.cards[cid] = identity
-                state.archives.append({"card": identity, "owner": archive["owner"], "cards": cards, "secret": True})
-                continue
-            placed = {pos: cid for pos, cid in archive.get("wounds", ())}  # Pipe Bomb's public wounds
-            if archive.get("mixed") is not None:  # Bait and Switch: known cards, order hidden below the top
-                state.archives.append({"card": archive["card"], "owner": archive["owner"], "mixed": True,
-                                       "cards": _deal_mixed(state, archive, placed, hidden, rng)})
-                continue
-            size = archive["size"] - len(placed)
-            pool = hidden.get(archive["card"], [])
-            orders, hidden[archive["card"]] = pool[:size], pool[size:]
-            cards = [placed[i] if i in placed else orders.pop() for i in range(archive["size"])]
-            state.archives.append({"card": archive["card"], "owner": archive["owner"], "cards": cards})
-            if archive.get("secret"):
-                state.archives[-1]["secret"] = True
-        if faceless:
-            raise ValueError("observation is inconsistent: face-down cards outside the secret archives")
-        moons: list[int] = []
-        for key in list(hidden):
-            if key != "wound" and isinstance(key, str) and self.card(key).type == "moon":
-                moons += hidden.pop(key)
-        state.moons = moons + ([obs["moon"]] if obs["moon"] is not None else [])
-        state.wounds = hidden.pop("wound", []) + ([obs["wound_top"]] if obs["wound_top"] is not None else [])
-        if any(hidden.values()) or len(state.wounds) != obs["wound_count"]:
-            raise ValueError("observation is inconsistent with the cards of this game")
-        # a draft in progress: re-deal what the viewer never saw
-        draft = setup.redeal_draft(self, obs["draft"], viewer, rng) if obs.get("draft") is not None else None
-        copy_public(state, obs, rng)
-        if draft is not None:
-            state.flags["draft"] = draft
-        state.check_cards()
-        if not state.over:
-            engine.run(state)  # the top frame asks its decision again, from this position
-        return state
+        ``random.Random``. The format does it (:mod:`gloam.nightfall.formats`; a
+        constructed game also re-deals archive orders and wound stacks)."""
+        return self.format.determinize(self, observation, rng)
+
+
+NightfallState.game_type = NightfallGame  # a saved state's setup is rebuilt with this class (state.from_json)

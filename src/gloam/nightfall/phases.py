@@ -88,9 +88,7 @@ def turn(state, frame, choice):
         state.phase = "over"
         state.events.append({"type": "turn_limit", "turns": state.turn})
         return DONE
-    state.active = (state.active + 1) % state.game.num_players
-    while state.active in state.eliminated:  # constructed: an eliminated player has no turns
-        state.active = (state.active + 1) % state.game.num_players
+    state.active = state.game.format.next_active(state)  # constructed: an eliminated player has no turns
     state.turn += 1
     state.influence = 0
     state.flags = {}
@@ -357,7 +355,7 @@ def resolve_card(state, frame, choice):
     # targets), "twice" (Leave Me!'s and Sir John Travail's kickers: chain and kicker twice)
     entry = next((e for e in reversed(state.chain) if e["card"] == cid), {})
     context = {"chooser": entry["chooser"]} if entry.get("chooser") is not None else {}
-    if 0 < step < 3 and player in state.eliminated:  # constructed: its player is out, it resolves no more
+    if 0 < step < 3 and not state.game.format.in_game(state, player):  # constructed: its player is out
         frame["step"] = step = 3
     if step == 0:
         if not frame.get("again"):
@@ -407,7 +405,7 @@ def resolve_card(state, frame, choice):
     elif resolving.get("discard"):  # its own text sends it to the discard pile (Infected Ghoul)
         state.put_in_discard(cid)
         state.events.append({"type": "discard", "player": player, "card": cid, "reason": "its own text"})
-    elif player in state.eliminated:  # constructed: an eliminated player's minion never enters play
+    elif not state.game.format.in_game(state, player):  # constructed: an eliminated player's minion stays out
         state.put_in_discard(cid)
     elif card.is_minion:  # with the health its own text set (Blaine Cordell), else full
         state.enter_play(cid, player, health=resolving.get("health"))
@@ -447,8 +445,7 @@ def claim(state, frame, choice):
     elif isinstance(choice, Done):
         return DONE
     claimable = effects.claimable(state, p)
-    if state.wound_stacks:  # constructed, rule 170: only your own archives, whatever card text says
-        claimable = [k for k in claimable if state.archives[k]["owner"] == p]
+    claimable = state.game.format.claimable(state, p, claimable)  # constructed, rule 170: your own only
     mates = state.game.team(p)  # Team Play (reading 14): a teammate's archive is not opposing
     claimable = [k for k in claimable if state.archives[k]["owner"] == p  # Secret Archives (rule 176): only
                  or (state.archives[k]["owner"] not in mates and not state.archives[k].get("secret"))]  # the owner

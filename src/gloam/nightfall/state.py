@@ -3,25 +3,25 @@ and the protocol (docs/nightfall-engine.md; checklist part A).
 
 Zone helpers here are the rules every effect shares: drawing with the reshuffle (rule 39),
 discarding, minions leaving play with their attachments (rule 80) and starter exile
-(rules 59-60), wounds from the wound stack (rules 112, 161, 182). Phases live in
-``phases.py``, the effect vocabulary in ``verbs.py``.
+(rules 59-60). What differs between formats (wounds, exile, opponents, the end, the
+observation's extra fields, saves) the state asks ``game.format`` (``formats.py``). Phases
+live in ``phases.py``, the effect vocabulary in ``verbs.py``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gloam.core.errors import RecordError
 from gloam.core.events import private
-from gloam.core.protocol import GameState
+from gloam.core.protocol import Game, GameState
 from gloam.core.rng import Rng
-from gloam.nightfall import constructed, engine
+from gloam.nightfall import engine
 from gloam.nightfall.actions import action_space
 from gloam.nightfall.setup import draft_view, secret_for
 
 if TYPE_CHECKING:
     from gloam.nightfall.cards import Card
-    from gloam.nightfall.game import NightfallGame
 
 EXILE_ALWAYS = "Exile when destroyed or discarded."
 EXILE_DESTROYED = "Exile when destroyed."
@@ -32,6 +32,10 @@ class NightfallState(GameState):
     """A Nightfall position. See the table of fields in docs/nightfall-engine.md."""
 
     game_name = "nightfall"
+    #: the game class :meth:`from_json` rebuilds a saved setup with: ``NightfallGame``, which
+    #: binds itself here when ``gloam.nightfall.game`` is imported (that module makes states,
+    #: so it sits above this one and this one never imports it)
+    game_type: ClassVar[type[Game] | None] = None
 
     __slots__ = ("game", "cards", "wtype", "owner", "decks", "hands", "discards", "play",
                  "minions", "archives", "wounds", "face_up", "exiled", "chain", "effects",
@@ -39,7 +43,7 @@ class NightfallState(GameState):
                  "ending", "over", "winner", "stack", "ask", "rng", "events", "known",
                  "wound_stacks", "eliminated")
 
-    def __init__(self, game: "NightfallGame") -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         n = game.num_players
         self.cards: list[str] = []  # instance id -> card data id
@@ -115,8 +119,7 @@ class NightfallState(GameState):
     def _apply_index(self, index: int) -> None:
         self.ask = None
         engine.run(self, index)
-        if self.wound_stacks:  # constructed: nothing is asked of an eliminated player
-            constructed.settle(self)
+        self.game.format.after_action(self)  # constructed: nothing is asked of an eliminated player
 
     def is_terminal(self) -> bool:
         return self.over
@@ -130,20 +133,13 @@ class NightfallState(GameState):
     # ------------------------------------------------------------------ players
     def opponents(self, player: int) -> list[int]:
         """The other players, clockwise (to the left) from ``player`` (rule 101); in Team
-        Play a teammate is no opponent (reading 14)."""
-        n = self.game.num_players
-        if self.game.teams:
-            mates = self.game.team(player)
-            return [(player + k) % n for k in range(1, n) if (player + k) % n not in mates]
-        if self.eliminated:  # constructed: an eliminated player is out of the game
-            return [(player + k) % n for k in range(1, n) if (player + k) % n not in self.eliminated]
-        return [(player + k) % n for k in range(1, n)]
+        Play a teammate is no opponent (reading 14); an eliminated player (constructed) is
+        nobody's. The format decides (``game.format.opponents``)."""
+        return self.game.format.opponents(self, player)
 
     def clockwise_from(self, player: int) -> list[int]:
-        n = self.game.num_players
-        if self.eliminated:
-            return [player] + [(player + k) % n for k in range(1, n) if (player + k) % n not in self.eliminated]
-        return [(player + k) % n for k in range(n)]
+        """``player``, then every other player in the game, clockwise (``game.format``)."""
+        return self.game.format.clockwise_from(self, player)
 
     # ------------------------------------------------------------------ zones
     def draw(self, player: int, count: int, reason: str = "draw") -> list[int]:
@@ -197,12 +193,8 @@ class NightfallState(GameState):
 
     def exile(self, cid: int, reason: str) -> None:
         """Rule 44: out of the game for good (constructed, rule 172: a wound goes to the
-        bottom of its player's wound stack instead)."""
-        if self.wound_stacks and self.wtype[cid] is not None:
-            constructed.wound_to_bottom(self, cid, reason)
-            return
-        self.exiled.append(cid)
-        self.events.append({"type": "exile", "card": cid, "reason": reason})
+        bottom of its player's wound stack instead). The format does it (``game.format.exile``)."""
+        self.game.format.exile(self, cid, reason)
 
     def enter_play(self, cid: int, controller: int, health: int | None = None) -> None:
         """A minion comes into play under ``controller`` (rule 130)."""
@@ -275,30 +267,10 @@ class NightfallState(GameState):
 
     def give_wounds(self, player: int, count: int, reason: str) -> None:
         """Rules 112, 182: each wound from the top of the wound stack onto the player's
-        discard pile. The last face-up wound sets ``ending`` (rule 161); past the stack,
-        wounds are counted as bare numbers (reading 10). Constructed (rule 171): from the
-        player's own wound stack, which eliminates them when it runs out."""
-        if self.wound_stacks:
-            constructed.take_wounds(self, player, count, reason)
-            return
-        given = []
-        last = False
-        for _ in range(count):
-            if self.wounds:
-                cid = self.wounds.pop()
-                self.owner[cid] = player
-                self.discards[player].append(cid)
-                given.append(cid)
-            else:
-                self.flags.setdefault("bare_wounds", [0] * self.game.num_players)[player] += 1
-            if self.face_up > 0:
-                self.face_up -= 1
-                if self.face_up == 0:
-                    self.ending = last = True
-        self.events.append({"type": "wounds", "player": player, "count": count, "cards": given,
-                            "reason": reason})
-        if last:
-            self.events.append({"type": "last_wound", "player": player})
+        discard pile, the last face-up one ending the game (rule 161); constructed (rule
+        171): from the player's own wound stack, which eliminates them when it runs out.
+        The format does it (``game.format.give_wounds``)."""
+        self.game.format.give_wounds(self, player, count, reason)
 
     # ------------------------------------------------------------------ end of game
     def wound_count(self, player: int) -> tuple[int, list[int]]:
@@ -316,52 +288,9 @@ class NightfallState(GameState):
         return total, sorted(per_type.values(), reverse=True)
 
     def finish(self) -> None:
-        """Rules 161-165: the fewest wounds wins; ties by the highest, then the second
-        highest type count (lower wins); then closest to the right of the first player
-        (reading 9: the first player's right-hand neighbour first, the first player last).
-        Constructed (reading 15): the last player left wins."""
-        if self.wound_stacks:
-            constructed.finish(self)
-            return
-        n = self.game.num_players
-        right_rank = {(self.first_player - k) % n: k for k in range(1, n + 1)}
-
-        def key(p: int) -> tuple:
-            total, types = self.wound_count(p)
-            return (total, types[0], types[1], right_rank[p])
-
-        if self.game.teams:
-            self.winner = self._team_winner(right_rank)
-        else:
-            self.winner = min(range(n), key=key)
-        self.over = True
-        self.ask = None
-        self.phase = "over"
-        event = {"type": "game_over", "winner": self.winner, "wounds": [self.wound_count(p)[0] for p in range(n)]}
-        if self.game.teams:
-            event["winners"] = list(self.game.team(self.winner))
-        self.events.append(event)
-
-    def _team_winner(self, right_rank: dict[int, int]) -> int:
-        """Team Play (rule 178, reading 14): the team with the fewest wounds in total wins;
-        ties by the keyword counts of the team's wounds taken together (rule 163), then the
-        team whose player sits closest to the right of the first player (rule 164). Returns
-        the winning team's lower seat."""
-        half = self.game.num_players // 2
-
-        def key(a: int) -> tuple:
-            total = 0
-            per_type = {"bite": 0, "burn": 0, "bleed": 0}
-            for p in (a, a + half):
-                total += self.wound_count(p)[0]
-                for pile in (self.decks[p], self.hands[p], self.discards[p]):
-                    for cid in pile:
-                        if self.wtype[cid] is not None:
-                            per_type[self.wtype[cid]] += 1
-            types = sorted(per_type.values(), reverse=True)
-            return (total, types[0], types[1], min(right_rank[a], right_rank[a + half]))
-
-        return min(range(half), key=key)
+        """The game ends now: the format says who won (``game.format.finish``: rules
+        161-165, the fewest wounds; constructed, reading 15: the last player left)."""
+        self.game.format.finish(self)
 
     # ------------------------------------------------------------------ views
     def observation(self, player: int) -> dict[str, Any]:
@@ -420,8 +349,7 @@ class NightfallState(GameState):
             "draft": draft_view(self, player),  # a draft in progress (setup.py), else None
             "known": engine.deep_copy(self.known),
         }
-        if self.wound_stacks:  # constructed (rules 169, 171): tops, hidden order, eliminations
-            constructed.view(self, player, obs)
+        g.format.observe(self, player, obs)  # constructed (rules 169, 171): tops, hidden order, eliminations
         return obs
 
     @staticmethod
@@ -537,19 +465,15 @@ class NightfallState(GameState):
             "events": list(self.events),
             "known": engine.deep_copy(self.known),
         }
-        if self.wound_stacks:  # constructed games only (rules 171-172, reading 15)
-            data["wound_stacks"] = engine.deep_copy(self.wound_stacks)
-            data["eliminated"] = list(self.eliminated)
+        self.game.format.save(self, data)  # constructed (rules 171-172, reading 15): wound stacks, eliminations
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "NightfallState":
-        from gloam.nightfall.game import NightfallGame
-
         if not isinstance(data, dict) or data.get("game") != "nightfall":
             raise RecordError("not a saved Nightfall state")
         try:
-            state = cls(NightfallGame.from_setup_json(data["setup"]))
+            state = cls(cls._game_type().from_setup_json(data["setup"]))
             for key in ("cards", "wtype", "owner", "wounds", "exiled", "moons"):
                 setattr(state, key, list(data[key]))
             for key in ("decks", "hands", "discards", "play", "archives", "chain", "effects", "flags", "stack"):
@@ -563,11 +487,7 @@ class NightfallState(GameState):
             state.rng = Rng.from_json(data["rng"])
             state.events = list(data["events"])
             state.known = [{"hand": list(k["hand"]), "top": list(k["top"])} for k in data["known"]]
-            if state.game.decks is not None:  # constructed: each player's wound stack, the eliminated
-                state.wound_stacks = [list(w) for w in data["wound_stacks"]]
-                state.eliminated = [int(p) for p in data["eliminated"]]
-                if len(state.wound_stacks) != state.game.num_players:
-                    raise RecordError("a constructed game has one wound stack per player")
+            state.game.format.load(state, data)  # constructed: each player's wound stack, the eliminated
             state._check_structure()
             state.check_cards()
         except RecordError:
@@ -575,6 +495,14 @@ class NightfallState(GameState):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise RecordError(f"malformed Nightfall state: {exc!r}") from None
         return state
+
+    @classmethod
+    def _game_type(cls) -> type[Game]:
+        """The bound game class (see ``game_type``)."""
+        if cls.game_type is None:
+            raise RecordError("no Nightfall game class is bound: import gloam.nightfall.game"
+                              " before loading a saved Nightfall state")
+        return cls.game_type
 
     def _check_structure(self) -> None:
         """Refuse a loaded position no game could reach before it can fail later: zones

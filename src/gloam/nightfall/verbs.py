@@ -345,8 +345,8 @@ def _continuous(state, frame, choice):
             mates = state.game.team(frame["controller"])  # reading 14; a secret archive: reading 13
             archives = [k for k, a in enumerate(state.archives)
                         if a["cards"] and a["owner"] != -1 and a["owner"] not in mates and not a.get("secret")]
-            if state.wound_stacks and frame["kind"] == "claim_opposing":
-                archives = []  # constructed, rule 170: never claim from opposing archives
+            if frame["kind"] == "claim_opposing":  # constructed, rule 170: never from opposing archives
+                archives = state.game.format.claimable(state, frame["controller"], archives)
             if choice is None:
                 if not archives:
                     return DONE
@@ -388,13 +388,8 @@ def _fetch(state, frame, choice):
         state.enter_play(cid, p)
     elif to == "deck_top":
         state.put_on_deck_openly(p, cid)
-    elif state.wound_stacks:  # constructed (rules 171-172): on top of your own wound stack
-        state.owner[cid] = -1
-        state.wound_stacks[p].append(cid)
-    else:  # the wound stack: it goes on top, face up (it becomes the next wound given)
-        state.owner[cid] = -1
-        state.wounds.append(cid)
-        state.face_up += 1
+    else:  # the wound stack: on top, face up (constructed: your own stack, rules 171-172)
+        state.game.format.wound_onto_stack(state, p, cid)
     state.events.append({"type": "fetch", "player": p, "card": cid, "dest": to})
     return DONE
 
@@ -686,7 +681,7 @@ def _wound_to_archive(state, frame, choice):
     wound still in the stack is face up) nothing happens. The wound is public on the
     archive; it must be claimed for 0 influence (rule 152). A separate op so a format that
     forbids moving wounds into archives (constructed, checklist ambiguity 15) can refuse it."""
-    if state.wound_stacks:  # constructed, rule 170: no wound ever goes into an archive
+    if not state.game.format.wounds_into_archives:  # constructed, rule 170: no wound goes into an archive
         return DONE
     if len(state.wounds) <= state.face_up:
         return DONE
@@ -753,7 +748,7 @@ def _new_common_archive(state, frame, choice):
     is ``"mixed"``: its ``card`` is always its current top card. With every archive slot of
     the action space in use (24), nothing happens."""
     sources = [a for a in state.archives if a["owner"] != -1 and a["cards"] and not a.get("secret")]
-    if state.wound_stacks:  # constructed (rule 168, reading 15): there are no common archives
+    if not state.game.format.common_archives:  # constructed (rule 168, reading 15): no commons
         return DONE
     if not sources or len(state.archives) >= MAX_ARCHIVES:
         return DONE
