@@ -213,8 +213,9 @@ class _Builder:
             name, wtype = typed["name"], typed["type"].lower()
         found = self._known(name)
         if found is None:
-            close = difflib.get_close_matches(name.casefold(), list(self.names), n=3, cutoff=0.6)
-            hint = f" (did you mean {', '.join(repr(self.names[c]) for c in close)}?)" if close else ""
+            close = difflib.get_close_matches(name.casefold(), list(self.names), n=6, cutoff=0.6)
+            named = list(dict.fromkeys(self.names[c] for c in close))[:3]
+            hint = f" (did you mean {', '.join(map(repr, named))}?)" if named else ""
             self.fail(where, f"unknown card {text!r} in sets {', '.join(self.game.sets)}{hint}")
             return None
         if found.type == "wound" and wtype is None:
@@ -572,11 +573,11 @@ def _wound_names(entries: Any) -> Any:
 
 
 def _card_names(game: "NightfallGame") -> dict[str, str]:
-    """Every name a card can be called by (casefolded) -> its printed form, for hints."""
+    """Every name a card can be called by (casefolded) -> its name, for hints."""
     names: dict[str, str] = {}
     for card in game._cards.values():
         for name in (card.name, card.printed_name, card.id):
-            names.setdefault(name.casefold(), name)
+            names.setdefault(name.casefold(), card.name)
     return names
 
 
