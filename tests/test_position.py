@@ -157,7 +157,7 @@ def test_every_fault_is_listed_at_once():
         "active: no seat -1 in a 2-player game (seats 0 to 1)",
         "turn: turns are numbered from 1, not 0",
         "players[0].hand[0]: unknown card 'Nobody' in sets CW",
-        "players[0].minions[0]: 'R&D' is a action, not a minion",
+        "players[0].minions[0]: 'R&D' is an action, not a minion",
     ]
 
 

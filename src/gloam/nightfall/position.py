@@ -222,7 +222,7 @@ class _Builder:
             self.fail(where, f"{text!r}: a wound names its type, e.g. \"{found.name} (bite)\"")
             return None
         if found.type != "wound" and wtype is not None:
-            self.fail(where, f"{text!r}: only a wound has a type; {found.name} is a {found.type}")
+            self.fail(where, f"{text!r}: only a wound has a type; {found.name} is {_a(found.type)}")
             return None
         return found, wtype, tag
 
@@ -308,7 +308,7 @@ class _Builder:
                 continue
             card = state.card(cid)
             if card.type not in ("minion", "starting-minion"):
-                self.fail(here, f"{spec['card']!r} is a {card.type}, not a minion")
+                self.fail(here, f"{spec['card']!r} is {_a(card.type)}, not a minion")
             damage = self._int(f"{here}.damage", spec.get("damage", 0), 0, None, "damage cannot be negative ({})")
             state.minions[cid] = {"controller": p, "damage": damage, "attached": [], "turn": 0}
             state.play[p].append(cid)
@@ -392,7 +392,7 @@ class _Builder:
             cards = self._cards("moons", data.get("moons", []), -1)
         for cid in cards:
             if self.state.card(cid).type != "moon":
-                self.fail("moon", f"{self.state.card(cid).name} is a {self.state.card(cid).type}, not a moon")
+                self.fail("moon", f"{self.state.card(cid).name} is {_a(self.state.card(cid).type)}, not a moon")
         self.state.moons = cards
 
     # ------------------------------------------------------------------ phase and step
@@ -555,6 +555,11 @@ class _Builder:
         if state.ask is None and not state.over:
             raise PositionError("the position does not play: no decision is pending")
         return state
+
+
+def _a(kind: str) -> str:
+    """A card type with its article: "a minion", "an action"."""
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
 
 
 def _wound_names(entries: Any) -> Any:
