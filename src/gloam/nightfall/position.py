@@ -56,7 +56,7 @@ _COMBAT_FRAMES = {
 }
 
 TOP_KEYS = ("game", "seed", "setup", "copy_limit", "active", "turn", "phase", "step", "influence", "moon", "moons",
-            "players", "archives", "wound_stack", "chain", "combat")
+            "exiled", "players", "archives", "wound_stack", "chain", "combat")
 PLAYER_KEYS = ("hand", "deck", "discard", "minions", "wounds", "wound_stack")
 WOUND_ZONES = ("hand", "deck", "discard")
 _TYPED = re.compile(r"^(?P<name>.*?)\s*\((?P<type>[A-Za-z]+)\)$")
@@ -79,11 +79,6 @@ def parse(source: str | Mapping[str, Any], game: "NightfallGame | None" = None) 
     this game (the position's ``setup`` must then be absent); otherwise the game is made
     from ``setup``. Raises :class:`PositionError` with every fault found."""
     return _Builder(load(source), game).build()
-
-
-def check(source: str | Mapping[str, Any]) -> "NightfallState":
-    """:func:`parse` under the name the command line uses (``gloam position check``)."""
-    return parse(source)
 
 
 # ---------------------------------------------------------------------- the builder
@@ -128,6 +123,7 @@ class _Builder:
         self._archives(data.get("archives", []), n)
         self._wound_stack(data.get("wound_stack", {}))
         self._moons()
+        state.exiled = self._cards("exiled", data.get("exiled", []), -1)
         self._phase(n)
         self._constructed(players)
         limit = data.get("copy_limit", True)
@@ -586,4 +582,167 @@ def _card_names(game: "NightfallGame") -> dict[str, str]:
     return names
 
 
-__all__ = ["PositionError", "check", "load", "parse"]
+
+
+# ---------------------------------------------------------------------- writing
+def to_position(state: "NightfallState") -> dict[str, Any]:
+    """The position data of ``state`` (what :func:`parse` reads back into the same
+    position, cards named instead of numbered). Only a state waiting at a step a position
+    can name is written; mid-effect states, effects until the end of the turn, per-turn
+    facts and cards everyone saw go into a hand are not: :class:`PositionError` says
+    which."""
+    _writable(state)
+    game = state.game
+    n = game.num_players
+    tags = _tags(state)
+
+    def name(cid: int) -> str:
+        card = state.card(cid)
+        text = card.name if state.wtype[cid] is None else f"{card.name} ({state.wtype[cid]})"
+        return f"{text}#{tags[cid]}" if cid in tags else text
+
+    players = []
+    for p in range(n):
+        spec: dict[str, Any] = {}
+        for zone, piles in (("hand", state.hands), ("deck", state.decks), ("discard", state.discards)):
+            if piles[p]:
+                spec[zone] = [name(c) for c in piles[p]]
+        if state.play[p]:
+            spec["minions"] = [_minion(state, m, name) for m in state.play[p]]
+        if state.wound_stacks:
+            spec["wound_stack"] = [name(c) for c in state.wound_stacks[p]]
+        players.append(spec)
+    data: dict[str, Any] = {"game": "nightfall", "seed": state.rng.state, "active": state.active,
+                            "turn": state.turn, "phase": state.phase}
+    data.update(_step(state, name))
+    if state.influence:
+        data["influence"] = state.influence
+    if state.moons:
+        data["moons"] = [name(c) for c in state.moons]
+    if state.exiled:
+        data["exiled"] = [name(c) for c in state.exiled]
+    data["setup"] = dict(game.setup_json())
+    data["players"] = players
+    if state.archives:
+        data["archives"] = [_archive(state, a, name) for a in state.archives]
+    data["wound_stack"] = _stack(state, name)
+    if "chain" in data:
+        data["chain"] = data.pop("chain")
+    if "combat" in data:
+        data["combat"] = data.pop("combat")
+    try:
+        again = parse({k: v for k, v in data.items() if k != "setup"}, game=game)
+    except PositionError as exc:
+        raise PositionError(f"this state cannot be written as a position: {exc}") from None
+    if again.stack != state.stack or again.decision_kind() != state.decision_kind() \
+            or again.current_player() != state.current_player() \
+            or [len(h) for h in again.hands] != [len(h) for h in state.hands]:
+        raise PositionError(f"this state cannot be written as a position: it is inside the {state.phase} phase's"
+                            f" {state.decision_kind()} step, which a position cannot start from")
+    return data
+
+
+def to_toml(state: "NightfallState") -> str:
+    """:func:`to_position` as TOML text (docs/positions.md)."""
+    from gloam.core.toml_writer import dumps
+
+    return dumps(to_position(state), comments={
+        "players": "one table per seat; decks and discard piles bottom first (the last card is the top)"})
+
+
+def _writable(state: "NightfallState") -> None:
+    problems = []
+    if state.over or state.ask is None:
+        problems.append("the game is over")
+    if state.effects:
+        problems.append("effects until the end of the turn are in force")
+    if any(k != "attacks" for k in state.flags):
+        problems.append(f"per-turn facts are recorded ({', '.join(sorted(k for k in state.flags if k != 'attacks'))})")
+    if any(k["hand"] or k["top"] for k in state.known):
+        problems.append("cards everyone saw are in a hand or on a deck")
+    if state.eliminated or state.ending:
+        problems.append("the game is ending")
+    if any(info["turn"] == state.turn for info in state.minions.values()):
+        problems.append("a minion entered play this turn")
+    if any(a.get("unblockable") for a in state.flags.get("attacks", [])):
+        problems.append("an attacker was made unblockable")
+    if problems:
+        raise PositionError(f"this state cannot be written as a position: {'; '.join(problems)}")
+
+
+def _tags(state: "NightfallState") -> dict[int, int]:
+    """Tags for minions an attack names when their controller has two of that card in play."""
+    tags: dict[int, int] = {}
+    numbers: dict[str, int] = defaultdict(int)  # per card, over every play area: tags name one copy
+    for pile in state.play:
+        for m in pile:
+            if sum(state.cards[o] == state.cards[m] for o in pile) > 1:
+                numbers[state.cards[m]] += 1
+                tags[m] = numbers[state.cards[m]]
+    return tags
+
+
+def _minion(state: "NightfallState", cid: int, name) -> Any:
+    info = state.minions[cid]
+    if not info["damage"] and not info["attached"]:
+        return name(cid)
+    entry: dict[str, Any] = {"card": name(cid)}
+    if info["damage"]:
+        entry["damage"] = info["damage"]
+    if info["attached"]:
+        entry["attached"] = [name(a) for a in info["attached"]]
+    return entry
+
+
+def _archive(state: "NightfallState", archive: dict[str, Any], name) -> dict[str, Any]:
+    card = state.game.card(archive["card"])
+    owner = "common" if archive["owner"] < 0 else archive["owner"]
+    entry: dict[str, Any] = {"card": card.name, "owner": owner}
+    if archive.get("mixed") or any(state.cards[c] != archive["card"] for c in archive["cards"]):
+        entry["cards"] = [name(c) for c in archive["cards"]]
+        if archive.get("mixed"):
+            entry["mixed"] = True
+    else:
+        entry["size"] = len(archive["cards"])
+    if archive.get("secret"):
+        entry["secret"] = True
+    return entry
+
+
+def _stack(state: "NightfallState", name) -> dict[str, Any]:
+    nf_wound = state.game.card_named("NF Wound").id
+    plain = all(state.cards[c] == nf_wound and state.wtype[c] == WOUND_TYPES[k % 3]
+                for k, c in enumerate(state.wounds))
+    spec: dict[str, Any] = {"count": len(state.wounds)} if plain else {"cards": [name(c) for c in state.wounds]}
+    spec["face_up"] = state.face_up
+    return spec
+
+
+def _step(state: "NightfallState", name) -> dict[str, Any]:
+    """The step (and the chain or combat in progress) the stack is waiting at."""
+    phase = state.phase
+    frames = state.stack
+    if phase == "chain":
+        frame = frames[1] if len(frames) > 1 else {}
+        out: dict[str, Any] = {"step": frame.get("step", "start")}
+        if state.chain:
+            links = [{"card": name(e["card"]), "player": e["player"], "kicker": e["kicker"]} for e in state.chain]
+            out["chain"] = {"links": links}
+            if frame.get("step") == "link":
+                out["chain"]["next"] = state.clockwise_from(state.active)[frame["seat"]]
+        return out
+    if phase == "combat":
+        frame = frames[1] if len(frames) > 1 else {"step": 1}
+        step = {1: "before attackers", 2: "attackers", 3: "after attackers", 4: "blockers",
+                5: "after blockers", 7: "after damage"}.get(frame.get("step"), "before attackers")
+        out = {"step": step}
+        attacks = state.flags.get("attacks", [])
+        if attacks:
+            out["combat"] = {"attacks": [{"attacker": name(a["minion"]), "target": a["target"],
+                                          **({"blockers": [name(b) for b in a["blockers"]]} if a["blockers"] else {})}
+                                         for a in attacks]}
+        return out
+    return {}
+
+
+__all__ = ["PositionError", "load", "parse", "to_position", "to_toml"]

@@ -222,9 +222,6 @@ class _Builder:
             legion = None
         actions = self._int("actions_left", data.get("actions_left", 2), 1, 2, "a turn has 2 actions (rule 193),"
                                                                                  " so 1 or 2 are left, not {}")
-        if legion is not None and actions == 2:
-            self.fail("first_legion", "the first action's Legion is known only once it was played"
-                                      " (actions_left = 1)")
         seed = data.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             self.fail("seed", f"must be an integer, not {seed!r}")
@@ -316,4 +313,58 @@ class _Builder:
         return out
 
 
-__all__ = ["PositionError", "load", "parse"]
+
+
+
+# ---------------------------------------------------------------------- writing
+def to_position(state: "NightmariumState") -> dict[str, Any]:
+    """The position data of ``state``: :func:`parse` reads it back into the same state
+    (its event log aside). Every card is named, so ``rest`` is never needed."""
+    if state.is_terminal():
+        raise PositionError("this state cannot be written as a position: the game is over")
+    game = state.game
+
+    def codes(ids: list[int]) -> list[str]:
+        return [game.card(c).code for c in ids]
+
+    players = []
+    for p in range(game.num_players):
+        spec: dict[str, Any] = {"hand": codes(state.hands[p])}
+        if state.creatures[p]:
+            spec["creatures"] = [codes(c) for c in state.creatures[p]]
+        if state.known[p]:
+            spec["known"] = codes(state.known[p])
+        players.append(spec)
+    data: dict[str, Any] = {"game": "nightmarium", "seed": state.rng.state, "active": state.active,
+                            "turn": state.turn, "actions_left": state.actions_left}
+    if state.first_legion >= 0:
+        data["first_legion"] = LEGIONS[state.first_legion]
+    data.update({"deck": codes(state.deck), "discard": codes(state.discard)})
+    if state.revealed:
+        data["revealed"] = codes(state.revealed)
+    data["setup"] = dict(game.setup_json())
+    data["players"] = players
+    pending: dict[str, Any] = {"decision": state.decision_kind()}
+    if state.resolving >= 0:
+        pending["resolving"] = game.card(state.resolving).code
+    if state.abilities:
+        pending["abilities"] = [ABILITIES[a] for a in state.abilities]
+    if state.penalties:
+        pending["penalties"] = [{"player": p, "legion": LEGIONS[legion]} for p, legion in state.penalties]
+    if state.penalties or state.pen_need:
+        pending["need"] = state.pen_need
+    if state.pen_any:
+        pending["any"] = True
+    if state.discarded:
+        pending["discarded"] = state.discarded
+    data["pending"] = pending
+    return data
+
+
+def to_toml(state: "NightmariumState") -> str:
+    """:func:`to_position` as TOML text (docs/positions.md)."""
+    from gloam.core.toml_writer import dumps
+
+    return dumps(to_position(state), comments={
+        "players": "one table per seat; Creatures bottom first (legs, body, head)"})
+__all__ = ["PositionError", "load", "parse", "to_position", "to_toml"]
