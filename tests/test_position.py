@@ -382,3 +382,11 @@ def test_play_refuses_a_position_of_another_game_or_seat_count(capsys):
     assert f"{NIGHTMARIUM} is a nightmarium position, not nightfall" in capsys.readouterr().err
     assert main(["play", "--position", str(COMBAT), "--seats", "random,random"]) == 2
     assert "is a 3-player position: give --seats for 3 seats" in capsys.readouterr().err
+
+
+def test_the_positions_in_docs_positions_md_are_playable():
+    doc = (ROOT / "docs" / "positions.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n(.*?)```", doc, flags=re.S)
+    assert len(blocks) == 2
+    kinds = [parse_position(block).decision_kind() for block in blocks]
+    assert kinds == ["link", "turn"]
