@@ -390,3 +390,35 @@ def test_the_positions_in_docs_positions_md_are_playable():
     assert len(blocks) == 2
     kinds = [parse_position(block).decision_kind() for block in blocks]
     assert kinds == ["link", "turn"]
+
+
+def test_any_damaged_position_is_refused_with_a_position_error_never_another_exception():
+    """Bad input gets a typed error: random values put anywhere in the examples (a list for
+    a card, a table for a phase, a string for a seat…) raise PositionError or parse."""
+    import copy
+    import tomllib
+
+    examples = [tomllib.loads(p.read_text(encoding="utf-8")) for p in sorted(EXAMPLES.glob("*.toml"))]
+    values = [0, -1, 99, "x", "Kilo 13", "NEC-01", [], ["Kilo 13"], [1], {}, {"a": 1}, True, "link", 2.5]
+    rng, refused = random.Random(5), 0
+
+    def paths(node, path=()):
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, value in items:
+            if key != "game":
+                yield path + (key,)
+                yield from paths(value, path + (key,))
+
+    for _ in range(400):
+        data = copy.deepcopy(rng.choice(examples))
+        for _ in range(rng.randint(1, 3)):
+            *parents, last = rng.choice(list(paths(data)))
+            node = data
+            for key in parents:
+                node = node[key]
+            node[last] = copy.deepcopy(rng.choice(values))
+        try:
+            parse_position(data)
+        except PositionError:
+            refused += 1
+    assert refused > 200

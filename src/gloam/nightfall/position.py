@@ -395,7 +395,7 @@ class _Builder:
     def _phase(self, n: int) -> None:
         state, data = self.state, self.data
         phase = data.get("phase", "chain")
-        if phase not in STEPS:
+        if not isinstance(phase, str) or phase not in STEPS:
             self.fail("phase", f"{phase!r} is not a phase; a position starts in {', '.join(PHASES)}")
             return
         steps = STEPS[phase]
@@ -496,8 +496,11 @@ class _Builder:
             target = self._int(f"{here}.target", entry["target"], 0, n - 1, f"no seat {{}} in a {n}-player game")
             if target == state.active:
                 self.fail(f"{here}.target", "a minion attacks an opponent, not its controller (rule 103)")
-            blockers = []
-            for b, name in enumerate(entry.get("blockers", [])):
+            blockers, named = [], entry.get("blockers", [])
+            if not isinstance(named, list):
+                self.fail(f"{here}.blockers", f"must be a list of the target's minions, not {named!r}")
+                named = []
+            for b, name in enumerate(named):
                 blocker = self._in_play(f"{here}.blockers[{b}]", name, target, blocking)
                 if blocker is not None:
                     blockers.append(blocker)
@@ -546,7 +549,7 @@ class _Builder:
             engine.run(state)
         except GloamError as exc:
             raise PositionError(f"the position does not play: {exc}") from None
-        except (KeyError, ValueError, IndexError, TypeError) as exc:
+        except (KeyError, ValueError, IndexError, TypeError, AttributeError) as exc:
             raise PositionError(f"the position does not play from phase {state.phase!r}: {exc!r}") from None
         if state.ask is None and not state.over:
             raise PositionError("the position does not play: no decision is pending")

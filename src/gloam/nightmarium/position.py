@@ -272,13 +272,13 @@ class _Builder:
             self.fail("pending.resolving", f"a {decision} decision resolves a Creature's ability: name the"
                                            " Creature (its legs card)")
         abilities = []
-        for k, name in enumerate(spec.get("abilities", [])):
+        for k, name in enumerate(self._list("pending.abilities", spec.get("abilities", []))):
             if name not in ABILITIES:
                 self.fail(f"pending.abilities[{k}]", f"unknown ability {name!r} ({', '.join(ABILITIES)})")
             else:
                 abilities.append(ABILITIES.index(name))
         penalties = []
-        for k, entry in enumerate(spec.get("penalties", [])):
+        for k, entry in enumerate(self._list("pending.penalties", spec.get("penalties", []))):
             here = f"pending.penalties[{k}]"
             if not isinstance(entry, Mapping) or entry.get("legion") not in LEGIONS:
                 self.fail(here, f"a penalty is {{player = seat, legion = one of {', '.join(LEGIONS)}}}, not {entry!r}")
@@ -299,6 +299,12 @@ class _Builder:
             "discarded": self._int("pending.discarded", spec.get("discarded", 0), 0, None,
                                    "cannot be negative ({})"),
         }
+
+    def _list(self, where: str, value: Any) -> list:
+        if not isinstance(value, list):
+            self.fail(where, f"must be a list, not {value!r}")
+            return []
+        return value
 
     def data_creatures(self) -> list[list[list[int]]]:
         """The Creatures as ids (for references), from what was placed."""
