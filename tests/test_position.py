@@ -353,6 +353,19 @@ def test_play_from_a_position_saves_a_replay_that_replays(tmp_path, monkeypatch)
     assert main(["replay", "r.json", "--all"]) == 0 and "Step 0/" in out.getvalue()
 
 
+def test_a_nightfall_game_played_on_from_mid_chain_replays_to_its_end(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    monkeypatch.setattr(play, "make_terminal", lambda: play.Terminal(Console(file=out, width=120)))
+    assert main(["play", "nightfall", "--position", str(MID_CHAIN), "--seats", "heuristic,random", "--seed", "1",
+                 "--replay-out", "r.json"]) == 0
+    record = Record.load("r.json")
+    start, final = record.replay(0), record.replay()
+    assert start.decision_kind() == "link" and start.current_player() == 1 and final.is_terminal()
+    assert f"turn {final.turn})" in out.getvalue() and record.start["turn"] == 5
+    assert final.wound_count(final.winner)[0] == min(final.wound_count(p)[0] for p in (0, 1))  # rule 162
+
+
 def test_a_game_from_a_position_resumes_exactly(tmp_path, monkeypatch):
     class Script:
         def __init__(self, stop: int | None) -> None:
