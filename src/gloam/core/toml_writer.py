@@ -1,6 +1,21 @@
 """A small TOML writer for gloam's own data files (positions, docs/positions.md): plain
 values, tables, arrays of tables; no I/O. ``tomllib.loads(dumps(data)) == data`` for
-the data it accepts (strings, integers, booleans, lists, string-keyed mappings)."""
+the data it accepts (strings, integers, booleans, lists, string-keyed mappings).
+
+>>> text = dumps({"phase": "chain", "players": [{"hand": ["Kilo 13"]}, {}], "chain": {"next": 1}})
+>>> print(text)
+phase = "chain"
+<BLANKLINE>
+[[players]]
+hand = ["Kilo 13"]
+[[players]]
+<BLANKLINE>
+[chain]
+next = 1
+<BLANKLINE>
+>>> import tomllib; tomllib.loads(text) == {"phase": "chain", "players": [{"hand": ["Kilo 13"]}, {}], "chain": {"next": 1}}
+True
+"""
 
 from __future__ import annotations
 

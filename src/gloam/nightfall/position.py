@@ -294,7 +294,8 @@ class _Builder:
             here = f"{where}[{k}]"
             spec = {"card": entry} if isinstance(entry, str) else entry
             if not isinstance(spec, Mapping) or "card" not in spec:
-                self.fail(here, f"a minion is a card name or {{card = ..., damage = ..., attached = [...]}}, not {entry!r}")
+                self.fail(here, "a minion is a card name or {card = ..., damage = ..., attached = [...]},"
+                                f" not {entry!r}")
                 continue
             for key in spec:
                 if key not in ("card", "damage", "attached"):
@@ -537,8 +538,9 @@ class _Builder:
                 self.fail(f"players[{p}].wound_stack", "a player's own wound stack is the constructed"
                                                       " format's (rule 171); this game has one wound stack")
         if constructed:
-            self.state.wound_stacks = [self._cards(f"players[{p}].wound_stack", _wound_names(spec.get("wound_stack", [])), -1)
-                                       for p, spec in enumerate(players)]
+            self.state.wound_stacks = [
+                self._cards(f"players[{p}].wound_stack", _wound_names(spec.get("wound_stack", [])), -1)
+                for p, spec in enumerate(players)]
 
     # ------------------------------------------------------------------ playing on
     def _start(self, state: "NightfallState") -> "NightfallState":

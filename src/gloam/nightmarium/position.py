@@ -173,11 +173,10 @@ class _Builder:
             if isinstance(creature, list) and not 1 <= len(creature) <= 3:
                 self.fail(f"{where}[{k}]", f"a Creature has 1 to 3 cards (legs, body, head), not {len(creature)}")
             for height, cid in enumerate(cards[:3]):
-                part = ("legs", "body", "head")[height]
-                if not self.game.card(cid).fits(part):
-                    self.fail(f"{where}[{k}][{height}]", f"{self.game.card(cid).code} cannot be the {part}"
-                                                         f" of a Creature (it is {'/'.join(self.game.card(cid).part_names)};"
-                                                         " rule 197)")
+                part, card = ("legs", "body", "head")[height], self.game.card(cid)
+                if not card.fits(part):
+                    self.fail(f"{where}[{k}][{height}]", f"{card.code} cannot be the {part} of a Creature"
+                                                         f" (it is {'/'.join(card.part_names)}; rule 197)")
             if cards:
                 out.append(cards)
         if len(out) > self.game.creatures:
