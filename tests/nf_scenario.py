@@ -50,10 +50,15 @@ class NfTable:
         (data names or ids); decks and discards are bottom first; ``archives`` maps a
         card name to (owner, size); ``wound_cards`` gives players wounds in hand as
         "bite"/"burn"/"bleed" of the NF (card-draw) kind unless prefixed "ml:" / "cw:"."""
-        s = position.parse(self.mapping(
+        return self.load(self.mapping(
             hands=hands, decks=decks, discards=discards, play=play, archives=archives, wounds=wounds,
             face_up=face_up, active=active, phase=phase, influence=influence, moon=moon, damage=damage,
-            attached=attached, wound_cards=wound_cards), game=self.game)
+            attached=attached, wound_cards=wound_cards))
+
+    def load(self, data: dict[str, Any]) -> NightfallState:
+        """The position ``data`` describes (docs/positions.md) in this table's game; every
+        card but those of the wound stack and the moons gets its name in ``names``."""
+        s = position.parse(data, game=self.game)
         self.names = {cid: _name(s, cid) for cid in s.all_cards() if cid not in s.wounds and cid not in s.moons}
         return s
 
