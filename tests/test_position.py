@@ -213,8 +213,10 @@ def test_the_nightmarium_harness_writes_the_format():
 
 def test_nightmarium_faults_are_exact():
     assert faults(nm, {"players": [{"hand": ["NEC-1"]}]}) == [
-        "players[0].hand[0]: unknown card 'NEC-1' in the standard composition (did you mean 'NEC-21', 'NEC-19',"
-        " 'NEC-18'?)"]
+        "players[0].hand[0]: unknown card 'NEC-1' in the standard composition (did you mean 'NEC-01', 'NEC-21',"
+        " 'NEC-19'?)"]
+    assert faults(nm, {"deck": ["man-7"]}) == [
+        "deck[0]: unknown card 'man-7' in the standard composition (did you mean 'MAN-07'?)"]
     assert faults(nm, {"players": [{"creatures": [["NEC-01"]]}, {"hand": ["NEC-01"]}]}) == [
         "players[0].creatures[0][0]: 'NEC-01' is also in players[1].hand[0]: a card cannot be in two places"]
     assert faults(nm, {"players": [{"creatures": [["NEC-10"]]}]}) == [

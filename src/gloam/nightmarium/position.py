@@ -22,6 +22,7 @@ and entry. Nothing is returned half-built; the module does no I/O.
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -138,11 +139,22 @@ class _Builder:
     def card(self, where: str, code: Any) -> int | None:
         """The id of the card ``code`` names; None (and a fault) for an unknown one."""
         if not isinstance(code, str) or code not in self.codes:
-            close = difflib.get_close_matches(str(code), list(self.codes), n=3, cutoff=0.6)
+            close = self._closest(str(code))
             hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
             self.fail(where, f"unknown card {code!r} in the {self.game.composition.name} composition{hint}")
             return None
         return self.codes[code]
+
+    def _closest(self, code: str) -> list[str]:
+        """Up to three codes like ``code``: the same code in capitals or zero-padded
+        (``nec-1`` -> ``NEC-01``) first, then the closest spellings."""
+        first = []
+        typed = re.match(r"^([A-Za-z]+)-?0*(\d+)$", code.strip())
+        if typed:
+            legion, number = typed[1].upper(), int(typed[2])
+            first = [c for c in (f"{legion}-{number:02d}", f"{legion}-{number:03d}") if c in self.codes]
+        close = difflib.get_close_matches(code, list(self.codes), n=3, cutoff=0.6)
+        return list(dict.fromkeys(first + close))[:3]
 
     def place(self, where: str, code: Any) -> int | None:
         """The card for an entry, placed here; None (and a fault) if unknown or already placed."""
