@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gloam.nightfall import engine
+from gloam.nightfall import position
 from gloam.nightfall.actions import (
     ARCHIVE0,
     CARD0,
@@ -33,12 +33,6 @@ from gloam.nightfall.actions import (
 from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState
 
-PHASE_FRAMES = {
-    "combat": [{"op": "turn", "step": 1}, {"op": "combat", "step": 0}],
-    "chain": [{"op": "turn", "step": 2}, {"op": "chain", "step": "start"}],
-    "claim": [{"op": "turn", "step": 4}, {"op": "claim"}],
-    "cleanup": [{"op": "turn", "step": 5}, {"op": "cleanup", "step": 0}],
-}
 
 
 class NfTable:
@@ -56,54 +50,41 @@ class NfTable:
         (data names or ids); decks and discards are bottom first; ``archives`` maps a
         card name to (owner, size); ``wound_cards`` gives players wounds in hand as
         "bite"/"burn"/"bleed" of the NF (card-draw) kind unless prefixed "ml:" / "cw:"."""
-        g = self.game
-        s = NightfallState(g)
-        self.names: dict[int, str] = {}
-        n = g.num_players
+        return self.load(self.mapping(
+            hands=hands, decks=decks, discards=discards, play=play, archives=archives, wounds=wounds,
+            face_up=face_up, active=active, phase=phase, influence=influence, moon=moon, damage=damage,
+            attached=attached, wound_cards=wound_cards))
 
-        def new(name: str, owner: int) -> int:
-            card = g.card_named(name)
-            cid = s.new_instance(card.id, owner=owner)
-            self.names[cid] = card.name
-            return cid
-
-        for zone, spec in (("hands", hands), ("decks", decks), ("discards", discards)):
-            for p, names in (spec or {}).items():
-                getattr(s, zone)[p] = [new(x, p) for x in names]
-        for p, names in (wound_cards or {}).items():
-            for spec_name in names:
-                kind, _, wtype = spec_name.rpartition(":")
-                cid = s.new_instance(g.card_named(f"{kind or 'nf'} Wound").id, wound_type=wtype, owner=p)
-                self.names[cid] = f"{(kind or 'nf').upper()} Wound ({wtype})"
-                s.hands[p].append(cid)
-        for p, names in (play or {}).items():
-            for x in names:
-                cid = new(x, p)
-                s.minions[cid] = {"controller": p, "damage": (damage or {}).get(x, 0), "attached": [], "turn": 0}
-                s.play[p].append(cid)
-                for a in (attached or {}).get(x, []):
-                    s.minions[cid]["attached"].append(new(a, p))
-        for name, (owner, size) in (archives or {}).items():
-            card = g.card_named(name)
-            cards = [s.new_instance(card.id) for _ in range(size)]
-            for cid in cards:
-                self.names[cid] = card.name
-            s.archives.append({"card": card.id, "owner": owner, "cards": cards})
-        for k in range(wounds):
-            s.wounds.append(s.new_instance(g.card_named("NF Wound").id, wound_type=("bite", "burn", "bleed")[k % 3]))
-        s.face_up = wounds if face_up is None else face_up
-        if moon:
-            s.moons = [s.new_instance(g.card_named(moon).id)]
-        s.active = active
-        s.phase = phase
-        s.influence = influence
-        s.stack = [dict(f) for f in PHASE_FRAMES[phase]]
-        if phase == "claim":
-            s.influence = influence
-        assert len(s.hands) == n
-        s.check_cards()
-        engine.run(s)
+    def load(self, data: dict[str, Any]) -> NightfallState:
+        """The position ``data`` describes (docs/positions.md) in this table's game; every
+        card but those of the wound stack and the moons gets its name in ``names``."""
+        s = position.parse(data, game=self.game)
+        self.names = {cid: _name(s, cid) for cid in s.all_cards() if cid not in s.wounds and cid not in s.moons}
         return s
+
+    def mapping(self, *, hands=None, decks=None, discards=None, play=None, archives=None,
+                wounds: int = 20, face_up: int | None = None, active: int = 0, phase: str = "chain",
+                influence: int = 0, moon: str | None = None, damage=None, attached=None,
+                wound_cards=None) -> dict[str, Any]:
+        """The position format's data (docs/positions.md) for :meth:`position`'s arguments."""
+        players: list[dict[str, Any]] = [{} for _ in range(self.game.num_players)]
+        for zone, spec in (("hand", hands), ("deck", decks), ("discard", discards)):
+            for p, cards in (spec or {}).items():
+                players[p][zone] = list(cards)
+        for p, cards in (wound_cards or {}).items():
+            players[p]["wounds"] = {"hand": list(cards)}
+        for p, cards in (play or {}).items():
+            players[p]["minions"] = [{"card": x, "damage": (damage or {}).get(x, 0),
+                                      "attached": list((attached or {}).get(x, []))} for x in cards]
+        data: dict[str, Any] = {  # scenarios pad decks freely: no limit of copies in the box
+            "copy_limit": False, "active": active, "phase": phase, "influence": influence, "players": players,
+            "archives": [{"card": name, "owner": owner, "size": size}
+                         for name, (owner, size) in (archives or {}).items()],
+            "wound_stack": {"count": wounds, "face_up": wounds if face_up is None else face_up},
+        }
+        if moon:
+            data["moon"] = moon
+        return data
 
     # ------------------------------------------------------------------ driving
     def id(self, state: NightfallState, name: str, zone: str | None = None) -> int:
@@ -195,6 +176,12 @@ class NfTable:
             "phase": state.phase,
             "pending": None if state.ask is None else (state.ask.player, state.ask.kind),
         }
+
+
+def _name(state: NightfallState, cid: int) -> str:
+    """The harness's name of a card instance: its name; a wound's with its type."""
+    card = state.card(cid)
+    return card.name if state.wtype[cid] is None else f"{card.name} ({state.wtype[cid]})"
 
 
 def _zone(state: NightfallState, zone: str) -> list[int]:

@@ -33,6 +33,7 @@ import pytest
 from gloam.core.protocol import Action
 from gloam.nightmarium.actions import NEW, Discard, DiscardCard, Draw, Play, StopDiscarding, Target
 from gloam.nightmarium.cards import ABILITIES, LEGIONS, MIN_CARDS, composition_from_json
+from gloam.nightmarium import position
 from gloam.nightmarium.game import NightmariumGame
 from gloam.nightmarium.state import NightmariumState
 
@@ -116,51 +117,27 @@ class Table:
         ``first_legion`` names the Legion played as
         this turn's first action (rule 199); ``seed`` seeds reshuffles.
         """
-        n = self.game.num_players
-        hands = hands or {}
-        creatures = creatures or {}
-        known = known or {}
-        placed = [c for h in hands.values() for c in h] + list(deck) + list(discard)
-        placed += [c for pl in creatures.values() for cr in pl for c in cr]
-        if len(set(placed)) != len(placed):
-            raise ValueError(f"a card is placed twice: {sorted(c for c in placed if placed.count(c) > 1)}")
-        placed_set = set(placed)
-        unplaced = [c.id for c in self.game.composition.cards if c.code not in placed_set]
-        deck_ids = self.ids(deck)
-        discard_ids = self.ids(discard)
-        hand_ids = [self.ids(hands.get(p, ())) for p in range(n)]
-        if rest == "deck":
-            deck_ids = unplaced + deck_ids
-        elif rest == "discard":
-            discard_ids = unplaced + discard_ids
-        elif isinstance(rest, int) and not isinstance(rest, bool) and 0 <= rest < n:
-            hand_ids[rest] += unplaced
-        else:
-            raise ValueError("rest must be 'deck', 'discard' or a player's seat")
-        state = NightmariumState(self.game)
-        state.load_fields({
-            "hands": hand_ids,
-            "deck": deck_ids,
-            "discard": discard_ids,
-            "creatures": [[self.ids(cr) for cr in creatures.get(p, ())] for p in range(n)],
-            "revealed": [],
-            "known": [self.ids(known.get(p, ())) for p in range(n)],
-            "active": active,
-            "actions_left": actions_left,
-            "first_legion": -1 if first_legion is None else LEGIONS.index(first_legion),
-            "turn": turn,
-            "mode": "turn",
-            "resolving": -1,
-            "abilities": [],
-            "penalties": [],
-            "pen_need": 0,
-            "pen_any": False,
-            "discarded": 0,
-            "winner": -1,
-            "rng": seed,
-        })
-        return state
+        return position.parse(self.mapping(hands=hands, creatures=creatures, deck=deck, discard=discard,
+                                           rest=rest, active=active, actions_left=actions_left,
+                                           first_legion=first_legion, turn=turn, known=known, seed=seed),
+                              game=self.game)
 
+    def mapping(self, *, hands: Mapping[int, Sequence[str]] | None = None,
+                creatures: Mapping[int, Sequence[Sequence[str]]] | None = None,
+                deck: Sequence[str] = (), discard: Sequence[str] = (), rest: str | int = "deck",
+                active: int = 0, actions_left: int = 2, first_legion: str | None = None,
+                turn: int = 1, known: Mapping[int, Sequence[str]] | None = None,
+                seed: int = 0) -> dict[str, Any]:
+        """The position format's data (docs/positions.md) for :meth:`position`'s arguments."""
+        players = [{"hand": list((hands or {}).get(p, ())),
+                    "creatures": [list(c) for c in (creatures or {}).get(p, ())],
+                    "known": list((known or {}).get(p, ()))} for p in range(self.game.num_players)]
+        data: dict[str, Any] = {"players": players, "deck": list(deck), "discard": list(discard),
+                                "rest": rest, "active": active, "actions_left": actions_left,
+                                "turn": turn, "seed": seed}
+        if first_legion is not None:
+            data["first_legion"] = first_legion
+        return data
 
 def table(cards: Mapping[str, str | dict[str, Any]], *, players: int = 2, creatures: int = 5,
           first_player: int = 0, pad: str | Sequence[str] = PLAIN, size: int = MIN_CARDS) -> Table:

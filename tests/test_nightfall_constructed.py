@@ -220,25 +220,12 @@ def table(players=2, sets=("CW",)) -> NfTable:
 def constructed(t: NfTable, stacks: list[list[str]], archives=(), **position) -> NightfallState:
     """A constructed position: ``stacks[p]`` lists p's wound stack bottom first as
     "kind:type" (kind nf, ml or cw); ``archives`` as (owner, [card names, bottom first])."""
-    s = t.position(wounds=0, face_up=0, **position)
-    s.wound_stacks = []
+    data = t.mapping(wounds=0, face_up=0, **position)
     for p, specs in enumerate(stacks):
-        stack = []
-        for spec in specs:
-            kind, _, wtype = spec.rpartition(":")
-            cid = s.new_instance(t.game.card_named(f"{kind or 'nf'} Wound").id, wound_type=wtype)
-            t.names[cid] = f"{(kind or 'nf').upper()} Wound ({wtype})"
-            stack.append(cid)
-        s.wound_stacks.append(stack)
-    for owner, names in archives:
-        cards = []
-        for name in names:
-            cid = s.new_instance(t.game.card_named(name).id)
-            t.names[cid] = t.game.card_named(name).name
-            cards.append(cid)
-        s.archives.append({"card": s.cards[cards[-1]], "owner": owner, "cards": cards, "mixed": True})
-    s.check_cards()
-    return s
+        data["players"][p]["wound_stack"] = list(specs)
+    data["archives"] += [{"card": names[-1], "owner": owner, "cards": list(names), "mixed": True}
+                         for owner, names in archives]
+    return t.load(data)
 
 
 def play_alone(t, s, name, by=0):

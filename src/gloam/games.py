@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gloam.core.errors import SetupError
+from gloam.core.errors import PositionError, RecordError, SetupError
 
 
 def _game_classes() -> dict[str, Any]:
@@ -24,3 +24,35 @@ def get_game(name: str, setup: dict[str, Any] | None = None):
     if name not in classes:
         raise SetupError(f"unknown game {name!r}; gloam has {', '.join(sorted(classes))}")
     return classes[name].from_setup_json(setup or {})
+
+
+def _state_classes() -> dict[str, Any]:
+    from gloam.nightfall.state import NightfallState
+    from gloam.nightmarium.state import NightmariumState
+
+    return {"nightfall": NightfallState, "nightmarium": NightmariumState}
+
+
+def state_from_json(name: str, data: dict[str, Any]):
+    """A state saved with ``state.to_json()`` (a record's starting position);
+    :class:`RecordError` if it is not one of game ``name``."""
+    classes = _state_classes()
+    if name not in classes:
+        raise RecordError(f"unknown game {name!r}; gloam has {', '.join(sorted(classes))}")
+    return classes[name].from_json(data)
+
+
+def parse_position(source: Any):
+    """A playable state from a position (docs/positions.md): TOML text or its data,
+    whose ``game`` field names the game. :class:`PositionError` lists every fault."""
+    from gloam.nightfall import position as nightfall_position
+    from gloam.nightmarium import position as nightmarium_position
+
+    parsers = {"nightfall": nightfall_position, "nightmarium": nightmarium_position}
+    data = nightfall_position.load(source)
+    name = data.get("game")
+    if name not in parsers:
+        raise PositionError(f"game: name the game the position is of ({' or '.join(parsers)}),"
+                            f" not {name!r}" if name is not None else
+                            f"game: name the game the position is of: game = \"nightfall\" or \"nightmarium\"")
+    return parsers[name].parse(data)

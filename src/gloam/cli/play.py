@@ -6,6 +6,7 @@
     gloam play nightfall --seats you,heuristic,random [--quick-start | --draft | --ml-draft]
                          [--moons] [--long] [same options as above]
     gloam play --resume FILE
+    gloam play nightfall --position FILE  # play on from a position (docs/positions.md)
     gloam play nightfall --lang ja       # the Nightfall table in Japanese
 
 ``--lang ja`` shows Nightfall's card names (seed 002, the Japanese rulebook), phases,
@@ -119,6 +120,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                              " card names from the Japanese rulebook, card texts stay English)."
                              " ja applies to Nightfall; Nightmarium is always English")
     parser.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    parser.add_argument("--position", metavar="FILE",
+                        help="play on from a position file (docs/positions.md); its setup replaces the"
+                             " setup options")
     parser.add_argument("--save", metavar="FILE", help="where Ctrl-C saves the game"
                                                        " (default gloam-save-<game>-<time>.json here)")
     parser.add_argument("--replay-out", metavar="FILE", help="where the finished game's replay is saved"
@@ -191,7 +195,8 @@ class Session:
 
     def __init__(self, game: Any, seed: int, seats: list[str], names: list[str], terminal: Terminal,
                  actions: list[int] | None = None, save_to: str | None = None,
-                 replay_out: str | None = None, hints: bool = False, lang: str = "en") -> None:
+                 replay_out: str | None = None, hints: bool = False, lang: str = "en",
+                 start: Any = None) -> None:
         self.game = game
         self.lang = lang if game.name == "nightfall" else "en"  # Nightmarium is English only
         self.ui = frontend(game, self.lang)
@@ -201,7 +206,9 @@ class Session:
         self.term = terminal
         self.console = terminal.console
         self.actions: list[int] = []
-        self.state = game.new_initial_state(seed)
+        # a game played on from a position keeps it: its record starts there (core/record.py)
+        self.start = None if start is None else start.to_json()
+        self.state = game.new_initial_state(seed) if start is None else start.clone()
         for action in actions or []:
             self.state.apply(action)
             self.actions.append(action)
@@ -224,18 +231,37 @@ class Session:
         i18n.check_lang(getattr(args, "lang", "en"))
         if args.resume:
             return cls._resume(args, terminal)
+        position = None
+        if getattr(args, "position", None):
+            from gloam.cli.position import read_position
+
+            position = read_position(args.position)
+            if args.game and args.game != position.game.name:
+                raise SetupError(f"{args.position} is a {position.game.name} position, not {args.game}")
+            args.game = position.game.name
         if not args.game:
             raise SetupError("name the game to play (nightmarium or nightfall), or --resume FILE")
-        seats = _split(args.seats or "you,greedy")
+        default = "you,greedy"
+        if position is not None:  # a seat for each of the position's players: you and bots
+            bot = "heuristic" if args.game == "nightfall" else "greedy"
+            default = ",".join([HUMAN] + [bot] * (position.game.num_players - 1))
+        seats = _split(args.seats or default)
         _check_seats(seats, args.game)
         names = _split(args.names) if args.names else None
         if names is not None and len(names) != len(seats):
             raise SetupError(f"--names gives {len(names)} names for {len(seats)} seats")
-        game = get_game(args.game, setup_from_args(args, len(seats), first_player=args.first_player))
+        if position is None:
+            game = get_game(args.game, setup_from_args(args, len(seats), first_player=args.first_player))
+        elif len(seats) != position.game.num_players:
+            raise SetupError(f"{args.position} is a {position.game.num_players}-player position:"
+                             f" give --seats for {position.game.num_players} seats")
+        else:
+            game = position.game
         seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
         lang = _lang(args, game)
         session = cls(game, seed, seats, seat_names(seats, names, lang=lang), terminal,
-                      save_to=args.save, replay_out=args.replay_out, hints=getattr(args, "hints", False), lang=lang)
+                      save_to=args.save, replay_out=args.replay_out, hints=getattr(args, "hints", False), lang=lang,
+                      start=position)
         session.notice = Text.assemble((session.say("new_game"), "bold"), session.say("seed", seed=seed),
                                        (session.say("seed_again", seed=seed), "dim"))
         session._note_texts()
@@ -257,7 +283,8 @@ class Session:
         lang = _lang(args, game)
         session = cls(game, record.seed, seats, seat_names(seats, names, lang=lang), terminal, record.actions,
                       save_to=args.save or args.resume, replay_out=args.replay_out,
-                      hints=getattr(args, "hints", False), lang=lang)
+                      hints=getattr(args, "hints", False), lang=lang,
+                      start=None if record.start is None else record.initial_state())
         for p in session.humans:
             session.seen[p] = max(0, len(session.state.events) - 8)
         session.printed = len(session.state.events)
@@ -294,7 +321,7 @@ class Session:
         return self._finish()
 
     def record(self) -> Record:
-        return Record.of(self.game, self.seed, self.actions, self.seats)
+        return Record.of(self.game, self.seed, self.actions, self.seats, start=self.start)
 
     def _apply(self, action: int, player: int) -> None:
         self.state.apply(action, player)

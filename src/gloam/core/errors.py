@@ -32,3 +32,13 @@ class CardDataError(GloamError, ValueError):
 
 class RecordError(GloamError, ValueError):
     """A replay/save record that is malformed or does not replay (corrupt file)."""
+
+
+class PositionError(GloamError, ValueError):
+    """A position file (docs/positions.md) that describes no playable position: an unknown
+    card, a card in two places, more copies than the sets hold, a bad phase or step, a seat
+    out of range. ``errors`` lists every fault found, each naming its zone and entry."""
+
+    def __init__(self, errors: "list[str] | str") -> None:
+        self.errors = [errors] if isinstance(errors, str) else list(errors)
+        super().__init__("\n".join(self.errors))

@@ -1,5 +1,8 @@
 """The record of a game: (game, setup, seed, actions). It is the replay file, the save
-file and the bug-report format; replaying it reproduces the game exactly.
+file and the bug-report format; replaying it reproduces the game exactly. A game played
+on from a position (``gloam play GAME --position FILE``, docs/positions.md) also carries
+its ``start``: the starting state as ``state.to_json()`` gives it, which replaying loads
+instead of dealing from the seed.
 
 >>> from gloam.games import get_game
 >>> game = get_game("nightmarium", {"players": 2})
@@ -31,10 +34,12 @@ class Record:
     seed: int
     actions: list[int] = field(default_factory=list)
     seats: list[str] | None = None
+    start: dict[str, Any] | None = None  # the starting state's to_json(); None: dealt from the seed
 
     @classmethod
-    def of(cls, game, seed: int, actions: list[int] | None = None, seats: list[str] | None = None) -> "Record":
-        return cls(game.name, game.setup_json(), seed, list(actions or []), seats)
+    def of(cls, game, seed: int, actions: list[int] | None = None, seats: list[str] | None = None,
+           start: dict[str, Any] | None = None) -> "Record":
+        return cls(game.name, game.setup_json(), seed, list(actions or []), seats, start)
 
     # --- serialisation --------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -48,6 +53,8 @@ class Record:
         }
         if self.seats is not None:
             data["seats"] = list(self.seats)
+        if self.start is not None:
+            data["start"] = self.start
         return data
 
     @classmethod
@@ -70,7 +77,11 @@ class Record:
         seats = data.get("seats")
         if seats is not None and (not isinstance(seats, list) or not all(isinstance(s, str) for s in seats)):
             raise RecordError("record field 'seats' must be a list of strings")
-        return cls(game, setup, seed, list(actions), seats)
+        start = data.get("start")
+        if start is not None and (not isinstance(start, dict) or start.get("game") != game
+                                  or start.get("setup") != setup):
+            raise RecordError("record field 'start' must be a saved state of the record's game and setup")
+        return cls(game, setup, seed, list(actions), seats, start)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
@@ -98,10 +109,18 @@ class Record:
         except GloamError as exc:
             raise RecordError(f"record setup is invalid: {exc}") from None
 
+    def initial_state(self):
+        """The state before the first action: the ``start`` position, or the deal of the seed."""
+        if self.start is None:
+            return self.new_game().new_initial_state(self.seed)
+        from gloam.games import state_from_json
+
+        return state_from_json(self.game, self.start)
+
     def states(self) -> Iterator[tuple[Any, int | None]]:
         """Yield ``(state, next_action)`` before each action, then ``(final, None)``.
         The state is the live one: clone it to keep it."""
-        state = self.new_game().new_initial_state(self.seed)
+        state = self.initial_state()
         for n, action in enumerate(self.actions):
             yield state, action
             try:
