@@ -4,9 +4,10 @@ that turns command-line options into a game's setup."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
-from gloam.core.errors import SetupError
+from gloam.core.errors import PositionError, SetupError
 from gloam.nightmarium.cards import load_composition
 
 NIGHTFALL_ONLY = ("--quick-start, --draft, --ml-draft, --moons, --long, --sets, --draft-cards, --wounds and the"
@@ -120,3 +121,16 @@ def deck_setup(files: list[str], players: int, sets: list[str] | None = None) ->
         if not any(load_set(code).is_standalone for code in sets):
             sets = ["CW"] + sets
     return {"decks": [d.to_json() for d in decks], "sets": list(sets)}
+
+
+def read_position(path: str):
+    """The state a position file describes; :class:`PositionError` naming the file."""
+    from gloam.games import parse_position
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PositionError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise PositionError(f"{path} is not UTF-8 text") from None
+    return parse_position(text)

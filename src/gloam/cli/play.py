@@ -233,7 +233,7 @@ class Session:
             return cls._resume(args, terminal)
         position = None
         if getattr(args, "position", None):
-            from gloam.cli.position import read_position
+            from gloam.cli.options import read_position
 
             position = read_position(args.position)
             if args.game and args.game != position.game.name:

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
 from gloam.core.decisions import SPECTATOR
+from gloam.cli.options import read_position
 from gloam.core.errors import GloamError, PositionError
 
 
@@ -39,19 +39,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     show.add_argument("--lang", default="en", metavar="{en,ja}", help="language of the view: en (default) or ja")
     show.set_defaults(run=run_show)
     return parser
-
-
-def read_position(path: str):
-    """The state a position file describes; :class:`PositionError` naming the file."""
-    from gloam.games import parse_position
-
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PositionError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise PositionError(f"{path} is not UTF-8 text") from None
-    return parse_position(text)
 
 
 def summary(state: Any) -> str:
