@@ -86,6 +86,11 @@ REMOVED = {
                                             "gloam.bots.nightmarium_greedy", "gloam.bots.registry"},
     "nightfall game.py, constructed.py, state.py": {"gloam.nightfall.game", "gloam.nightfall.constructed",
                                                    "gloam.nightfall.state", "gloam.nightfall.formats"},
+    "nightfall phases.py and verbs.py": {"gloam.nightfall.phases", "gloam.nightfall.verbs"},
+    "nightmarium game.py and state.py": {"gloam.nightmarium.game", "gloam.nightmarium.state"},
+    "a state and its table view": {"gloam.nightfall.state", "gloam.nightfall.view", "gloam.nightmarium.state",
+                                   "gloam.nightmarium.view"},
+    "cli play.py and position.py": {"gloam.cli.play", "gloam.cli.position"},
 }
 
 

@@ -20,14 +20,13 @@ from gloam.nightfall.setup import starter_colours, starter_pairs
 
 if TYPE_CHECKING:
     from gloam.nightfall.cards import Card
-    from gloam.nightfall.state import NightfallState
 
 #: the text blocks of a face, in the order a card prints them
 TEXT_BLOCKS = ("chain", "your_chain", "combat", "your_combat", "in_play", "exile")
 WOUND_TYPES = ("bite", "burn", "bleed")
 
 
-def table_view(state: "NightfallState", viewer: int, lang: str = "en") -> dict[str, Any]:
+def table_view(state: Any, viewer: int, lang: str = "en") -> dict[str, Any]:
     """The table as ``viewer`` (a seat or ``SPECTATOR``) sees it, in ``lang`` ("en" or
     "ja"): card names, phase and labels in that language (card texts stay English)."""
     i18n.check_lang(lang)
@@ -395,7 +394,7 @@ def _who_decides(obs: dict[str, Any], lang: str) -> dict[str, Any] | None:
     return {"player": player, "kind": kind, "kind_name": i18n.text("decision", kind, lang)}
 
 
-def _decision(state: "NightfallState", who: dict[str, Any] | None, viewer: int, lang: str) -> dict[str, Any] | None:
+def _decision(state: Any, who: dict[str, Any] | None, viewer: int, lang: str) -> dict[str, Any] | None:
     """The open decision: who decides, its kind and prompt for everyone; its context and
     options (index, action, refs, label in ``lang``) only for the deciding seat."""
     if who is None:
