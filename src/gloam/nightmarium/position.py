@@ -15,7 +15,7 @@ and entry. Nothing is returned half-built; the module does no I/O.
 ... hand = ["MAN-15"]
 ... creatures = [["NEC-01", "NEC-10"]]
 ... ''')
->>> s.decision_kind(), s.hands[0], s.creatures[0], len(s.deck)
+>>> str(s.decision_kind()), s.hands[0], s.creatures[0], len(s.deck)
 ('turn', [95], [[0, 9]], 105)
 """
 
