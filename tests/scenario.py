@@ -249,7 +249,7 @@ def view(state: NightmariumState) -> dict[str, Any]:
     if state.resolving >= 0:
         resolving = _code(state, state.resolving)
     return {
-        "mode": state.decision_kind(),
+        "mode": str(state.decision_kind()),
         "to_act": state.current_player(),
         "active": state.active,
         "turn": state.turn,

@@ -28,7 +28,8 @@ from test_nightfall_spectator import redeal_everything_hidden, secret_game
 from gloam.core import SPECTATOR
 from gloam.core.errors import GloamError
 from gloam.nightfall import i18n
-from gloam.nightfall.game import NightfallGame, visible_cards
+from gloam.nightfall.formats import visible_cards
+from gloam.nightfall.game import NightfallGame
 
 SCHEMA = json.loads(files("gloam.nightfall").joinpath("data/view.schema.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
