@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gloam.core.decisions import Context, EndReason, Outcome, Refs
 from gloam.core.errors import RecordError
 from gloam.core.events import private
-from gloam.core.protocol import GameState
+from gloam.core.protocol import Action, GameState
 from gloam.core.rng import Rng
-from gloam.nightfall import constructed, engine
-from gloam.nightfall.actions import action_space
+from gloam.nightfall import constructed, decisions, engine
+from gloam.nightfall.actions import Archive, Attack, Block, action_space
+from gloam.nightfall.decisions import NightfallKind
 from gloam.nightfall.setup import draft_view, secret_for
 
 if TYPE_CHECKING:
@@ -106,8 +108,40 @@ class NightfallState(GameState):
     def legal_action_indices(self) -> list[int]:
         return [] if self.ask is None else list(self.ask.options)
 
-    def decision_kind(self) -> str:
-        return "over" if self.ask is None else self.ask.kind
+    def decision_kind(self) -> NightfallKind:
+        """The kind of the pending decision (:class:`NightfallKind`; ``over`` at the end)."""
+        return NightfallKind.OVER if self.ask is None else NightfallKind(self.ask.kind)
+
+    def decision_context(self) -> Context:
+        """What the pending decision is about (see :mod:`gloam.nightfall.decisions`)."""
+        return decisions.decision_context(self)
+
+    def option_refs(self, action: Action) -> Refs:
+        """The card instances, seats and archives an option names: an attack its minion
+        and the player attacked; a block the blocker and the attacker; an archive its
+        index and, when the decider sees it, its top card."""
+        decider = self.current_player()
+        if isinstance(action, Attack):
+            return Refs(cards=(self.play[decider][action.slot],), players=(action.player,))
+        if isinstance(action, Block):
+            attacks = self.flags.get("attacks") or []
+            return Refs(cards=(self.play[decider][action.slot], attacks[action.attack]["minion"]),
+                        players=(self.active,))
+        if isinstance(action, Archive):
+            archive = self.archives[action.archive]
+            hidden = archive.get("secret") and archive["owner"] != decider  # rule 176
+            top = () if hidden or not archive["cards"] else (archive["cards"][-1],)
+            return Refs(cards=top, archives=(action.archive,))
+        return super().option_refs(action)
+
+    def option_labels(self, indices, player: int) -> list[dict[str, str]]:
+        """Each option's label in English and Japanese, as ``player`` reads it
+        (:func:`gloam.nightfall.describe.describe_action`)."""
+        from gloam.nightfall.describe import describe_action
+
+        obs = self.observation(player)
+        return [{"en": describe_action(self.game, obs, i), "ja": describe_action(self.game, obs, i, lang="ja")}
+                for i in indices]
 
     def prompt(self) -> str:
         return "The game is over" if self.ask is None else self.ask.prompt
@@ -363,6 +397,63 @@ class NightfallState(GameState):
 
         return min(range(half), key=key)
 
+    def outcome(self) -> Outcome | None:
+        """Who won and why (None while the game goes on): the fewest wounds after the
+        last face-up wound (rules 161-165; Team Play, rule 178: both partners), with the
+        tie-break that decided it in ``detail``; ``stack_exhausted`` when the wound stack
+        was given out entirely on the way (reading 10); the last player left in a
+        constructed game (reading 15); a simulation's turn limit (no winner)."""
+        if not self.over:
+            return None
+        if self.events and self.events[-1]["type"] == "turn_limit":
+            return Outcome(winners=(), reason=EndReason.TURN_LIMIT,
+                           detail=f"the turn limit of {self.events[-1]['turns']} turns was reached")
+        if self.wound_stacks:
+            order = ", ".join(f"player {p + 1}" for p in self.eliminated)
+            if self.winner < 0:
+                return Outcome(winners=(), reason=EndReason.ELIMINATION,
+                               detail=f"every player was eliminated (in order: {order})")
+            return Outcome(winners=(self.winner,), reason=EndReason.ELIMINATION,
+                           detail=f"player {self.winner + 1} is the last player left (eliminated: {order})")
+        winners = tuple(self.game.team(self.winner)) if self.game.teams else (self.winner,)
+        reason = EndReason.FEWEST_WOUNDS if self.wounds else EndReason.STACK_EXHAUSTED
+        return Outcome(winners=winners, reason=reason, detail=self._tie_break())
+
+    def _tie_break(self) -> str:
+        """How the winner (or winning team) came out ahead of the best of the rest: on
+        wounds, on the most common wound type, on the second (rule 163), or by seat
+        (rule 164, reading 9)."""
+        n = self.game.num_players
+        right_rank = {(self.first_player - k) % n: k for k in range(1, n + 1)}
+        if self.game.teams:
+            half = n // 2
+            sides = [(p, p + half) for p in range(half)]
+        else:
+            sides = [(p,) for p in range(n)]
+
+        def key(side: tuple[int, ...]) -> tuple[int, int, int, int]:
+            total = sum(self.wound_count(p)[0] for p in side)
+            per_type = {"bite": 0, "burn": 0, "bleed": 0}
+            for p in side:
+                for pile in (self.decks[p], self.hands[p], self.discards[p]):
+                    for cid in pile:
+                        if self.wtype[cid] is not None:
+                            per_type[self.wtype[cid]] += 1
+            types = sorted(per_type.values(), reverse=True)
+            return total, types[0], types[1], min(right_rank[p] for p in side)
+
+        ranked = sorted(sides, key=key)
+        best, second = key(ranked[0]), key(ranked[1])
+        who = " & ".join(f"player {p + 1}" for p in ranked[0])
+        tally = ", ".join(str(key(side)[0]) for side in sides)
+        if best[0] != second[0]:
+            return f"{who}: fewest wounds ({tally})"
+        if best[1] != second[1]:
+            return f"{who}: tied on {best[0]} wounds, fewer of the most common wound type ({best[1]} to {second[1]}, rule 163)"
+        if best[2] != second[2]:
+            return f"{who}: tied on {best[0]} wounds and the most common type, fewer of the second ({best[2]} to {second[2]}, rule 163)"
+        return f"{who}: tied on {best[0]} wounds and wound types, closest to the right of the first player (rule 164)"
+
     # ------------------------------------------------------------------ views
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: every public zone, their own hand, the sizes of decks and
@@ -417,7 +508,32 @@ class NightfallState(GameState):
         }
         if self.wound_stacks:  # constructed (rules 169, 171): tops, hidden order, eliminations
             constructed.view(self, player, obs)
+        obs.update(self._public_facts(player))
         return obs
+
+    def _public_facts(self, player: int) -> dict[str, Any]:
+        """The observation's documented fields for front ends, bots and encoders (so none
+        reads ``stack``, ``flags`` or frames):
+
+        * ``combat``: the open attacks of this combat, each ``{"attack", "attacker",
+          "controller", "target", "blockers", "unblockable"}``, or None;
+        * ``combat_window``: the combat window open now ("before attackers", …) or None;
+        * ``bare_wounds``: per player, wounds counted past the end of the wound stack
+          (reading 10);
+        * ``pending_effect``: the step the game is at, ``{"op", "controller", "source"}``
+          (the engine op of the top frame), or None;
+        * ``decision``: the typed context of the pending decision (``to_json()``) when
+          ``player`` is the one deciding, else None."""
+        attacks = decisions.open_attacks(self)
+        deciding = self.ask is not None and self.ask.player == player
+        return {
+            "combat": [{"attack": a.attack, "attacker": a.attacker, "controller": a.controller, "target": a.target,
+                        "blockers": list(a.blockers), "unblockable": a.unblockable} for a in attacks] or None,
+            "combat_window": decisions.open_window(self),
+            "bare_wounds": list(self.flags.get("bare_wounds") or [0] * self.game.num_players),
+            "pending_effect": decisions.pending_effect(self),
+            "decision": self.decision_context().to_json() if deciding else None,
+        }
 
     @staticmethod
     def _archive_view(archive: dict[str, Any], player: int, cards: list[str] | None = None) -> dict[str, Any]:
