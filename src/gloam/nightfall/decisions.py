@@ -99,6 +99,10 @@ class OpenAttack:
     blockers: tuple[int, ...]
     unblockable: bool
 
+    def to_json(self) -> dict[str, Any]:
+        return {"attack": self.attack, "attacker": self.attacker, "controller": self.controller,
+                "target": self.target, "blockers": list(self.blockers), "unblockable": self.unblockable}
+
 
 @dataclass(frozen=True, slots=True)
 class ChainLink:
@@ -110,21 +114,25 @@ class ChainLink:
     colour: str | None
     kicker: bool
 
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card, "player": self.player, "colour": self.colour, "kicker": self.kicker}
+
 
 @dataclass(frozen=True, slots=True)
 class ArchiveOffer:
-    """An archive the claiming player sees the top of: its index (``Archive(k)``), its
-    top card instance, whose it is (-1: the commons), the printed cost, what claiming it
-    costs now (after discounts; 0 for a wound, rule 152), the influence still missing,
-    and whether it may be claimed now."""
+    """An archive the player may claim from now: its index (``Archive(k)``), its top
+    card instance, whose it is (-1: the commons), the printed cost and what claiming it
+    costs now (after discounts and free claims; 0 for a wound, rule 152)."""
 
     archive: int
     card: int
     owner: int
     printed_cost: int
     cost: int
-    needs: int
-    claimable: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"archive": self.archive, "card": self.card, "owner": self.owner,
+                "printed_cost": self.printed_cost, "cost": self.cost}
 
 
 # ---------------------------------------------------------------------- contexts
@@ -155,12 +163,12 @@ class BlockContext(Context):
 class CombatWindowContext(Context):
     """Rules 81-86: the combat window ``window`` ("before attackers", "after attackers",
     "after blockers", "after damage") of ``active``'s combat; ``passes`` in a row so far
-    (it closes when every player has passed in a row); the open attacks."""
+    (it closes when every player has passed in a row; the open attacks are the
+    observation's ``combat``)."""
 
     window: str
     active: int
     passes: int
-    attacks: tuple[OpenAttack, ...]
 
 
 @dataclass(frozen=True)
@@ -196,10 +204,10 @@ class FeedContext(Context):
 
 @dataclass(frozen=True)
 class ClaimContext(Context):
-    """Rules 143-152: ``influence`` left to spend; every archive whose top card the
-    player sees, with what it costs and still needs (``discount``: off each order,
-    in-play text); ``forced``: a wound on top of a claimable archive must be claimed
-    before stopping (rule 152)."""
+    """Rules 143-152: ``influence`` left to spend; the archives the player may claim
+    from now (those it can afford), each with its cost after ``discount`` (off each
+    order, in-play text) and free claims; ``forced``: a wound on top of a claimable
+    archive must be claimed before stopping (rule 152)."""
 
     player: int
     influence: int
@@ -383,12 +391,13 @@ CONTEXTS: dict[NightfallKind, type[Context]] = {
 
 
 # ---------------------------------------------------------------------- public facts
-def open_attacks(state: "NightfallState") -> tuple[OpenAttack, ...]:
-    """Every attack declared in the combat in progress (empty outside combat)."""
-    return tuple(
-        OpenAttack(attack=i, attacker=a["minion"], controller=state.active, target=a["target"],
-                   blockers=tuple(a["blockers"]), unblockable=bool(a.get("unblockable")))
-        for i, a in enumerate(state.flags.get("attacks") or ()))
+def combat(state: "NightfallState") -> list[dict[str, Any]]:
+    """Every attack declared in the combat in progress (empty outside combat), as plain
+    :class:`OpenAttack` data."""
+    active = state.active
+    return [{"attack": i, "attacker": a["minion"], "controller": active, "target": a["target"],
+             "blockers": list(a["blockers"]), "unblockable": bool(a.get("unblockable"))}
+            for i, a in enumerate(state.flags.get("attacks") or ())]
 
 
 def open_window(state: "NightfallState") -> str | None:
@@ -412,14 +421,38 @@ def pending_effect(state: "NightfallState") -> dict[str, Any] | None:
 
 
 # ---------------------------------------------------------------------- the context
+def decision_json(state: "NightfallState") -> dict[str, Any] | None:
+    """The pending decision's context as plain data, equal to
+    ``decision_context(state).to_json()`` but made without the dataclass (it is part of
+    every observation of the deciding seat); None when the game is over."""
+    ask = state.ask
+    if ask is None or not state.stack:
+        return None
+    cls, data = _BUILDERS[ask.kind](state, state.stack[-1], ask)  # a StrEnum key is found by its str
+    return {"type": cls.__name__, **data}
+
+
 def decision_context(state: "NightfallState") -> Context:
     """The typed context of ``state``'s pending decision (the base :class:`Context`
     when the game is over)."""
     ask = state.ask
     if ask is None or not state.stack:
         return Context()
-    kind = NightfallKind(ask.kind)
-    return _BUILDERS[kind](state, state.stack[-1], ask)
+    cls, data = _BUILDERS[ask.kind](state, state.stack[-1], ask)
+    parts = _PART_FIELDS.get(cls, {})
+    fields = {}
+    for name, value in data.items():
+        if name in parts:
+            value = tuple(parts[name](**{k: tuple(v) if type(v) is list else v for k, v in d.items()})
+                          for d in value)
+        elif type(value) is list:
+            value = tuple(tuple(v) if type(v) is list else v for v in value)
+        fields[name] = value
+    return cls(**fields)
+
+
+_DONE = action_space().index(Done())
+_FEED = action_space().index(Feed())
 
 
 def _options(ask) -> list[Any]:
@@ -428,97 +461,85 @@ def _options(ask) -> list[Any]:
     return [table[i] for i in ask.options]
 
 
-def _attack(state, frame, ask) -> AttackContext:
-    attacks = open_attacks(state)
-    sent = {a.attacker for a in attacks}
-    return AttackContext(player=ask.player, free_minions=tuple(m for m in state.play[ask.player] if m not in sent),
-                         opponents=tuple(state.opponents(ask.player)), attacks=attacks)
+def _attack(state, frame, ask):
+    attacks = combat(state)
+    sent = {a["attacker"] for a in attacks}
+    return AttackContext, {"player": ask.player, "free_minions": [m for m in state.play[ask.player] if m not in sent],
+                           "opponents": state.opponents(ask.player), "attacks": attacks}
 
 
-def _block(state, frame, ask) -> BlockContext:
-    attacks = open_attacks(state)
+def _block(state, frame, ask):
+    attacks = combat(state)
     q = ask.player
-    busy = {b for a in attacks for b in a.blockers}
-    blockable = tuple(a.attack for a in attacks if a.target == q
-                      and not state.game.effects.unblockable(state, state.flags["attacks"][a.attack]))
-    return BlockContext(defender=q, attacks=attacks, blockable=blockable,
-                        free_minions=tuple(m for m in state.play[q] if m not in busy))
+    busy = {b for a in attacks for b in a["blockers"]}
+    raw = state.flags["attacks"]
+    blockable = [i for i, a in enumerate(raw) if a["target"] == q and not state.game.effects.unblockable(state, a)]
+    return BlockContext, {"defender": q, "attacks": attacks, "blockable": blockable,
+                          "free_minions": [m for m in state.play[q] if m not in busy]}
 
 
-def _window(state, frame, ask) -> CombatWindowContext:
-    return CombatWindowContext(window=frame["which"], active=state.active, passes=frame["passes"],
-                               attacks=open_attacks(state))
+def _window(state, frame, ask):
+    return CombatWindowContext, {"window": frame["which"], "active": state.active, "passes": frame["passes"]}
 
 
-def _chain_links(state) -> tuple[ChainLink, ...]:
-    return tuple(ChainLink(card=e["card"], player=e["player"], colour=state.card(e["card"]).colour,
-                           kicker=bool(e["kicker"])) for e in state.chain)
+def _chain_start(state, frame, ask):
+    return ChainStartContext, {"player": ask.player}
 
 
-def _chain_start(state, frame, ask) -> ChainStartContext:
-    return ChainStartContext(player=ask.player)
-
-
-def _link(state, frame, ask) -> LinkContext:
+def _link(state, frame, ask):
     last = state.card(state.chain[-1]["card"])
-    return LinkContext(player=ask.player, chain=_chain_links(state), link_colours=tuple(last.link_colours),
-                       last_colour=last.colour)
+    chain = [{"card": e["card"], "player": e["player"], "colour": state.card(e["card"]).colour,
+              "kicker": bool(e["kicker"])} for e in state.chain]
+    return LinkContext, {"player": ask.player, "chain": chain, "link_colours": list(last.link_colours),
+                         "last_colour": last.colour}
 
 
-def _feed(state, frame, ask) -> FeedContext:
-    if frame["op"] == "resolve_card":
-        source = frame["card"]
-        text = state.game.effects.texts(state.cards[source]).feed_on
-    else:  # offer_feed: in-play or wound text
-        source = frame["source"]
-        text = state.game.effects.texts(state.cards[source]).feed_on
+def _feed(state, frame, ask):
+    source = frame["card"] if frame["op"] == "resolve_card" else frame["source"]  # else offer_feed
     card = state.card(source)
-    return FeedContext(source=source, player=ask.player, text=text,
-                       price=card.feed.cost if card.feed is not None else "",
-                       can_pay=Feed() in _options(ask))
+    return FeedContext, {"source": source, "player": ask.player,
+                         "text": state.game.effects.texts(state.cards[source]).feed_on,
+                         "price": card.feed.cost if card.feed is not None else "",
+                         "can_pay": _FEED in ask.options}
 
 
-def _claim(state, frame, ask) -> ClaimContext:
+def _claim(state, frame, ask):
     p = ask.player
     effects = state.game.effects
-    discount = effects.claim_discount(state, p)
+    discount, mine = effects._claim_context(state, p)
     options = _options(ask)
-    claimable = {a.archive for a in options if isinstance(a, Archive)}
     offers = []
-    for k, archive in enumerate(state.archives):
-        if not archive["cards"] or (archive.get("secret") and archive["owner"] != p):
-            continue  # empty, or another player's face-down Secret Archive (rule 176)
-        top = archive["cards"][-1]
-        printed = state.card(top).cost or 0
-        terms = effects._claim_terms(state, p, k) if k in claimable else None
-        cost = terms[0] if terms is not None else (0 if state.wtype[top] is not None else max(0, printed - discount))
-        offers.append(ArchiveOffer(archive=k, card=top, owner=archive["owner"], printed_cost=printed, cost=cost,
-                                   needs=max(0, cost - state.influence), claimable=k in claimable))
-    return ClaimContext(player=p, influence=state.influence, discount=discount, archives=tuple(offers),
-                        forced=Done() not in options)
+    for a in options:
+        if isinstance(a, Archive):
+            archive = state.archives[a.archive]
+            top = archive["cards"][-1]
+            offers.append({"archive": a.archive, "card": top, "owner": archive["owner"],
+                           "printed_cost": state.card(top).cost or 0,
+                           "cost": effects._claim_terms(state, p, a.archive, discount, mine)[0]})
+    return ClaimContext, {"player": p, "influence": state.influence, "discount": discount, "archives": offers,
+                          "forced": _DONE not in ask.options}
 
 
-def _wound_effect(state, frame, ask) -> WoundEffectContext:
-    return WoundEffectContext(player=ask.player, wounds=tuple(a.card for a in _options(ask) if isinstance(a, Play)))
+def _wound_effect(state, frame, ask):
+    return WoundEffectContext, {"player": ask.player, "wounds": [a.card for a in _options(ask) if isinstance(a, Play)]}
 
 
-def _moon(state, frame, ask) -> MoonContext:
-    return MoonContext(moon=state.moons[-1], moons=len(state.moons))
+def _moon(state, frame, ask):
+    return MoonContext, {"moon": state.moons[-1], "moons": len(state.moons)}
 
 
-def _order_blockers(state, frame, ask) -> OrderBlockersContext:
+def _order_blockers(state, frame, ask):
     source = frame.get("source")
-    return OrderBlockersContext(player=frame["player"], amount=frame["amount"],
-                                source=source if isinstance(source, int) else None,
-                                blockers=tuple(a.card for a in _options(ask) if isinstance(a, Card)))
+    return OrderBlockersContext, {"player": frame["player"], "amount": frame["amount"],
+                                  "source": source if isinstance(source, int) else None,
+                                  "blockers": [a.card for a in _options(ask) if isinstance(a, Card)]}
 
 
 def _text(state, frame, ask) -> dict[str, Any]:
     """The fields of :class:`_TextContext` from the asking frame."""
     source = frame.get("source")
-    controller = frame.get("controller", ask.player)
     verb = frame["op"]
-    return {"source": source if isinstance(source, int) else None, "controller": controller,
+    return {"source": source if isinstance(source, int) else None, "controller": frame.get("controller", ask.player),
             "chooser": ask.player, "verb": verb, "text": frame.get("text"), "hostile": verb in HOSTILE_VERBS}
 
 
@@ -527,67 +548,74 @@ def _amount(frame) -> int | None:
     return amount if isinstance(amount, int) and not isinstance(amount, bool) else None
 
 
-def _target_minion(state, frame, ask) -> TargetMinionContext:
+def _target_minion(state, frame, ask):
     first = frame.get("first") if frame["op"] == "fight" else None
     amount = _amount(frame)
     if first is not None and amount is None and first in state.minions:
         amount = state.strength(first)  # a fight: the first minion inflicts its strength
-    return TargetMinionContext(**_text(state, frame, ask), amount=amount, first=first)
+    return TargetMinionContext, {**_text(state, frame, ask), "amount": amount, "first": first}
 
 
-def _target_player(state, frame, ask) -> TargetPlayerContext:
-    return TargetPlayerContext(**_text(state, frame, ask), amount=_amount(frame))
+def _target_player(state, frame, ask):
+    return TargetPlayerContext, {**_text(state, frame, ask), "amount": _amount(frame)}
 
 
-def _target_card(state, frame, ask) -> TargetCardContext:
-    victim = frame.get("victim") if frame["op"] == "inspect_discard" else None
-    to = frame.get("to") if frame["op"] == "fetch" else None
-    return TargetCardContext(**_text(state, frame, ask), victim=victim, to=to)
+def _target_card(state, frame, ask):
+    return TargetCardContext, {**_text(state, frame, ask),
+                               "victim": frame.get("victim") if frame["op"] == "inspect_discard" else None,
+                               "to": frame.get("to") if frame["op"] == "fetch" else None}
 
 
-def _target_archive(state, frame, ask) -> TargetArchiveContext:
-    effect = frame.get("kind") if frame["op"] == "continuous" else None
-    return TargetArchiveContext(**_text(state, frame, ask), effect=effect)
+def _target_archive(state, frame, ask):
+    return TargetArchiveContext, {**_text(state, frame, ask),
+                                  "effect": frame.get("kind") if frame["op"] == "continuous" else None}
 
 
-def _order_events(state, frame, ask) -> OrderEventsContext:
-    return OrderEventsContext(**_text(state, frame, ask), amount=_amount(frame),
-                              players=tuple(a.player for a in _options(ask) if isinstance(a, Player)))
+def _order_events(state, frame, ask):
+    return OrderEventsContext, {**_text(state, frame, ask), "amount": _amount(frame),
+                                "players": [a.player for a in _options(ask) if isinstance(a, Player)]}
 
 
-def _choose_discard(state, frame, ask) -> ChooseDiscardContext:
-    return ChooseDiscardContext(**_text(state, frame, ask), victim=frame["victim"], left=frame["left"],
-                                wounds_only=bool(frame.get("wounds_only")))
+def _choose_discard(state, frame, ask):
+    return ChooseDiscardContext, {**_text(state, frame, ask), "victim": frame["victim"], "left": frame["left"],
+                                  "wounds_only": bool(frame.get("wounds_only"))}
 
 
-def _choose_wounds(state, frame, ask) -> ChooseWoundsContext:
-    return ChooseWoundsContext(**_text(state, frame, ask), draws=2 * frame.get("count", 1))
+def _choose_wounds(state, frame, ask):
+    return ChooseWoundsContext, {**_text(state, frame, ask), "draws": 2 * frame.get("count", 1)}
 
 
-def _optional(state, frame, ask) -> OptionalContext:
-    return OptionalContext(**_text(state, frame, ask), prompt=str(frame.get("prompt") or ""))
+def _optional(state, frame, ask):
+    return OptionalContext, {**_text(state, frame, ask), "prompt": str(frame.get("prompt") or "")}
 
 
-def _may_discard(state, frame, ask) -> MayDiscardContext:
-    return MayDiscardContext(**_text(state, frame, ask), wound_type=frame.get("wound_type"))
+def _may_discard(state, frame, ask):
+    return MayDiscardContext, {**_text(state, frame, ask), "wound_type": frame.get("wound_type")}
 
 
-def _draft(state, frame, ask) -> DraftContext:
+def _draft(state, frame, ask):
     d = state.flags["draft"]
     schedule, r = d["schedule"], d["round"]
-    return DraftContext(player=ask.player, round=r, rounds=len(schedule), destination=schedule[r],
-                        private_pick=schedule[: r + 1].count("private"), private_picks=schedule.count("private"),
-                        hand=tuple(d["hands"][ask.player]))
+    return DraftContext, {"player": ask.player, "round": r, "rounds": len(schedule), "destination": schedule[r],
+                          "private_pick": schedule[: r + 1].count("private"),
+                          "private_picks": schedule.count("private"), "hand": list(d["hands"][ask.player])}
 
 
-def _starters(state, frame, ask) -> StartersContext:
+def _starters(state, frame, ask):
     from gloam.nightfall import setup
 
-    colours = setup.starter_colours(state.game)
-    colour, ids = colours[len(frame["picks"][ask.player])]
-    return StartersContext(player=ask.player, colour=colour,
-                           pairs=tuple(tuple(pair) for pair in setup.starter_pairs(ids)))
+    colour, ids = setup.starter_colours(state.game)[len(frame["picks"][ask.player])]
+    return StartersContext, {"player": ask.player, "colour": colour,
+                             "pairs": [list(pair) for pair in setup.starter_pairs(ids)]}
 
+
+#: fields holding parts (lists of plain dicts in the JSON, tuples of dataclasses typed)
+_PART_FIELDS: dict[type, dict[str, type]] = {
+    AttackContext: {"attacks": OpenAttack},
+    BlockContext: {"attacks": OpenAttack},
+    LinkContext: {"chain": ChainLink},
+    ClaimContext: {"archives": ArchiveOffer},
+}
 
 _BUILDERS = {
     NightfallKind.ATTACK: _attack,

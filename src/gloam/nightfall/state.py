@@ -524,15 +524,13 @@ class NightfallState(GameState):
           (the engine op of the top frame), or None;
         * ``decision``: the typed context of the pending decision (``to_json()``) when
           ``player`` is the one deciding, else None."""
-        attacks = decisions.open_attacks(self)
         deciding = self.ask is not None and self.ask.player == player
         return {
-            "combat": [{"attack": a.attack, "attacker": a.attacker, "controller": a.controller, "target": a.target,
-                        "blockers": list(a.blockers), "unblockable": a.unblockable} for a in attacks] or None,
+            "combat": decisions.combat(self) or None,
             "combat_window": decisions.open_window(self),
             "bare_wounds": list(self.flags.get("bare_wounds") or [0] * self.game.num_players),
             "pending_effect": decisions.pending_effect(self),
-            "decision": self.decision_context().to_json() if deciding else None,
+            "decision": decisions.decision_json(self) if deciding else None,
         }
 
     @staticmethod
