@@ -121,11 +121,12 @@ class ChainLink:
 @dataclass(frozen=True, slots=True)
 class ArchiveOffer:
     """An archive the player may claim from now: its index (``Archive(k)``), its top
-    card instance, whose it is (-1: the commons), the printed cost and what claiming it
-    costs now (after discounts and free claims; 0 for a wound, rule 152)."""
+    card (a card data id, as the observation's archives name it), whose it is (-1: the
+    commons), the printed cost and what claiming it costs now (after discounts and free
+    claims; 0 for a wound, rule 152)."""
 
     archive: int
-    card: int
+    card: str
     owner: int
     printed_cost: int
     cost: int
@@ -513,7 +514,7 @@ def _claim(state, frame, ask):
         if isinstance(a, Archive):
             archive = state.archives[a.archive]
             top = archive["cards"][-1]
-            offers.append({"archive": a.archive, "card": top, "owner": archive["owner"],
+            offers.append({"archive": a.archive, "card": state.cards[top], "owner": archive["owner"],
                            "printed_cost": state.card(top).cost or 0,
                            "cost": effects._claim_terms(state, p, a.archive, discount, mine)[0]})
     return ClaimContext, {"player": p, "influence": state.influence, "discount": discount, "archives": offers,
