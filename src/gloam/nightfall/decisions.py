@@ -252,7 +252,8 @@ class _TextContext(Context):
     """What every card-text decision shares: the card whose text asks (``source``, an
     instance id, or None), the player controlling the text, the seat choosing (``chooser``,
     rule 67), the verb (the frame op: damage, destroy, fight, …), the text block it comes
-    from (chain, kicker, …) and whether the verb is hostile."""
+    from (chain, kicker, …), whether the verb is hostile, and for the ``continuous`` verb
+    the effect it sets up (``unblockable``, ``claim_opposing``…), else None."""
 
     source: int | None
     controller: int
@@ -260,16 +261,19 @@ class _TextContext(Context):
     verb: str
     text: str | None
     hostile: bool
+    effect: str | None
 
 
 @dataclass(frozen=True)
 class TargetMinionContext(_TextContext):
     """Rules 67-72: a target minion for ``verb``; ``amount`` its damage or other amount
     (a fight: the first minion's strength, once chosen) or None; ``first``: the minion
-    already chosen to inflict a fight's damage."""
+    already chosen to inflict a fight's damage; ``capture``: a minion sent to a hand goes
+    to the controller's (who then owns it)."""
 
     amount: int | None
     first: int | None
+    capture: bool
 
 
 @dataclass(frozen=True)
@@ -282,18 +286,18 @@ class TargetPlayerContext(_TextContext):
 @dataclass(frozen=True)
 class TargetCardContext(_TextContext):
     """A target card outside play for ``verb`` (fetch, tutor, inspect_discard, …);
-    ``victim``: whose hand is being looked at, else None; ``to``: where it goes (fetch)."""
+    ``victim``: whose hand is being looked at, else None; ``to``: where it goes (fetch);
+    ``flag``: what marking an order does (mark_order), else None."""
 
     victim: int | None
     to: str | None
+    flag: str | None
 
 
 @dataclass(frozen=True)
 class TargetArchiveContext(_TextContext):
-    """A target archive for ``verb``; ``effect``: the continuous effect it gets
-    (``claim_opposing``…), else None."""
-
-    effect: str | None
+    """A target archive for ``verb`` (``effect``: the continuous effect it gets, e.g.
+    ``claim_opposing``)."""
 
 
 @dataclass(frozen=True)
@@ -357,11 +361,13 @@ class DraftContext(Context):
 @dataclass(frozen=True)
 class StartersContext(Context):
     """Rule 34: ``player`` chooses two starting minions of ``colour``; ``pairs`` (card data
-    ids) in ``Option`` order."""
+    ids) in ``Option`` order; ``picks``: every player's starting minions chosen so far
+    (public, setup.py ``choose_starters``)."""
 
     player: int
     colour: str
     pairs: tuple[tuple[str, ...], ...]
+    picks: tuple[tuple[str, ...], ...]
 
 
 #: the context class of each kind (``over`` has the empty base Context)
@@ -541,7 +547,8 @@ def _text(state, frame, ask) -> dict[str, Any]:
     source = frame.get("source")
     verb = frame["op"]
     return {"source": source if isinstance(source, int) else None, "controller": frame.get("controller", ask.player),
-            "chooser": ask.player, "verb": verb, "text": frame.get("text"), "hostile": verb in HOSTILE_VERBS}
+            "chooser": ask.player, "verb": verb, "text": frame.get("text"), "hostile": verb in HOSTILE_VERBS,
+            "effect": frame.get("kind") if verb == "continuous" else None}
 
 
 def _amount(frame) -> int | None:
@@ -554,7 +561,8 @@ def _target_minion(state, frame, ask):
     amount = _amount(frame)
     if first is not None and amount is None and first in state.minions:
         amount = state.strength(first)  # a fight: the first minion inflicts its strength
-    return TargetMinionContext, {**_text(state, frame, ask), "amount": amount, "first": first}
+    return TargetMinionContext, {**_text(state, frame, ask), "amount": amount, "first": first,
+                                 "capture": bool(frame.get("capture"))}
 
 
 def _target_player(state, frame, ask):
@@ -564,12 +572,12 @@ def _target_player(state, frame, ask):
 def _target_card(state, frame, ask):
     return TargetCardContext, {**_text(state, frame, ask),
                                "victim": frame.get("victim") if frame["op"] == "inspect_discard" else None,
-                               "to": frame.get("to") if frame["op"] == "fetch" else None}
+                               "to": frame.get("to") if frame["op"] == "fetch" else None,
+                               "flag": frame.get("flag") if frame["op"] == "mark_order" else None}
 
 
 def _target_archive(state, frame, ask):
-    return TargetArchiveContext, {**_text(state, frame, ask),
-                                  "effect": frame.get("kind") if frame["op"] == "continuous" else None}
+    return TargetArchiveContext, _text(state, frame, ask)
 
 
 def _order_events(state, frame, ask):
@@ -607,7 +615,8 @@ def _starters(state, frame, ask):
 
     colour, ids = setup.starter_colours(state.game)[len(frame["picks"][ask.player])]
     return StartersContext, {"player": ask.player, "colour": colour,
-                             "pairs": [list(pair) for pair in setup.starter_pairs(ids)]}
+                             "pairs": [list(pair) for pair in setup.starter_pairs(ids)],
+                             "picks": [[c for pair in picks for c in pair] for picks in frame["picks"]]}
 
 
 #: fields holding parts (lists of plain dicts in the JSON, tuples of dataclasses typed)

@@ -123,29 +123,14 @@ def draft_option(game, obs: dict[str, Any], option: int, lang: str = "en") -> st
                      summary=card_summary(card, lang))
 
 
-def _starters_frame(obs: dict[str, Any]) -> dict[str, Any] | None:
-    for frame in reversed(obs.get("stack") or []):
-        if frame.get("op") == "starters":
-            return frame
-    return None
-
-
 def starters_choice(game, obs: dict[str, Any]) -> tuple[str, list[tuple[str, ...]]] | None:
-    """The colour and the pairs of starting minions of the ``starters`` decision in
-    progress (rule 34; ``Option(k)`` chooses the k-th pair, setup.py), else None."""
-    from gloam.nightfall import setup
-
-    frame = _starters_frame(obs)
-    player = obs.get("to_act")
-    if frame is None or player is None or player < 0:
+    """The colour and the pairs of starting minions of the ``starters`` decision the
+    viewer of ``obs`` is making (rule 34; ``Option(k)`` chooses the k-th pair, setup.py),
+    else None."""
+    decision = obs.get("decision")
+    if not decision or decision.get("type") != "StartersContext":
         return None
-    colours = setup.starter_colours(game)
-    picks = frame.get("picks") or [[] for _ in range(game.players)]
-    done = len(picks[player])
-    if done >= len(colours):
-        return None
-    colour, ids = colours[done]
-    return colour, setup.starter_pairs(ids)
+    return decision["colour"], [tuple(pair) for pair in decision["pairs"]]
 
 
 def starters_option(game, obs: dict[str, Any], option: int, lang: str = "en") -> str | None:
@@ -277,9 +262,9 @@ def _archive(game, obs: dict[str, Any], k: int, names: list[str] | None, lang: s
         return _say(lang, "claim_commons" if archive["owner"] < 0 else "claim_private",
                     card=cname, cost=card.cost, whose=whose)
     frame = _asking_frame(obs) or {}
-    op_name = frame.get("op")
+    op_name = frame.get("verb")
     if kind == "target_archive" and op_name in _ARCHIVE_PICKS:
-        kind_text = i18n.text("effect", frame.get("kind", ""), lang) if op_name == "continuous" else ""
+        kind_text = i18n.text("effect", frame.get("effect") or "", lang) if op_name == "continuous" else ""
         return _say(lang, _ARCHIVE_PICKS[op_name], card=cname, whose=whose, kind=kind_text)
     return _say(lang, "choose_archive", card=cname, whose=whose)
 
@@ -312,11 +297,12 @@ _CARD_PICKS = {"tutor": "pick_tutor", "exile_own_discard": "pick_exile_discard",
 
 
 def _effect(game, obs: dict[str, Any], frame: dict[str, Any] | None, lang: str) -> str | None:
-    """What happens to the target minion or player chosen now, from the asking frame
-    (its op and amount), e.g. "2 damage"; None when the frame says nothing more."""
+    """What happens to the target minion or player chosen now, from the decision's
+    context ``frame`` (its verb and amount), e.g. "2 damage"; None when it says nothing
+    more."""
     if not frame:
         return None
-    op_name, amount = frame.get("op"), frame.get("amount")
+    op_name, amount = frame.get("verb"), frame.get("amount")
 
     def fx(key: str, **values: Any) -> str:
         return i18n.fill("action", key, lang, **values)
@@ -332,15 +318,15 @@ def _effect(game, obs: dict[str, Any], frame: dict[str, Any] | None, lang: str) 
     if op_name == "attach_self":
         return fx("fx_attach_self", source=_source_name(game, obs, frame, lang))
     if op_name == "fight":
-        return fx("fx_fight_second" if "first" in frame else "fx_fight_first")
+        return fx("fx_fight_second" if frame.get("first") is not None else "fx_fight_first")
     if op_name == "discard" and isinstance(amount, int):
         return fx("fx_discard", amount=amount)
     if op_name == "receive_target" and isinstance(amount, int):
         return fx("fx_receive", amount=amount)
     if op_name == "lose_influence" and isinstance(amount, int):
         return fx("fx_lose_influence", amount=amount)
-    if op_name == "continuous" and frame.get("kind") in ("unblockable", "no_kickers"):
-        return fx(f"fx_{frame['kind']}")
+    if op_name == "continuous" and frame.get("effect") in ("unblockable", "no_kickers"):
+        return fx(f"fx_{frame['effect']}")
     simple = {"destroy": "fx_destroy", "minion_to_deck": "fx_minion_to_deck", "take_control": "fx_take_control",
               "self_and_controller_damage": "fx_self_and_controller", "inspect_discard": "fx_inspect_discard",
               "archive_to_deck": "fx_archive_to_deck"}
@@ -348,13 +334,14 @@ def _effect(game, obs: dict[str, Any], frame: dict[str, Any] | None, lang: str) 
 
 
 def _asking_frame(obs: dict[str, Any]) -> dict[str, Any] | None:
-    """The frame that asks the pending decision: the top of the (public) frame stack."""
-    stack = obs.get("stack") or []
-    return stack[-1] if stack else None
+    """The card text asking the viewer's decision: the observation's ``decision`` (the
+    typed context, gloam.nightfall.decisions) when it names a verb, else None."""
+    decision = obs.get("decision")
+    return decision if decision and "verb" in decision else None
 
 
 def _source_name(game, obs: dict[str, Any], frame: dict[str, Any] | None, lang: str) -> str:
-    """The name of the card whose text asks (the frame's ``source``), or "this card"."""
+    """The name of the card whose text asks (the context's ``source``), or "this card"."""
     source = (frame or {}).get("source")
     if isinstance(source, int) and 0 <= source < len(obs["cards"]) and obs["cards"][source] is not None:
         return i18n.card_name(game.card(obs["cards"][source]), lang)
@@ -370,16 +357,16 @@ def _may_text(frame: dict[str, Any] | None) -> str:
 
 def _card_pick(game, obs: dict[str, Any], frame: dict[str, Any] | None, card: str, lang: str,
                names: list[str] | None) -> str | None:
-    """A ``target_card`` option named by what choosing it does (the asking frame's op)."""
+    """A ``target_card`` option named by what choosing it does (the context's verb)."""
     if not frame:
         return None
-    op_name = frame.get("op")
+    op_name = frame.get("verb")
     if op_name in _CARD_PICKS:
         return i18n.fill("action", _CARD_PICKS[op_name], lang, card=card)
     if op_name == "fetch":
         return i18n.fill("action", "pick_fetch", lang, card=card,
                          dest=i18n.text("zone", str(frame.get("to")), lang))
-    if op_name == "inspect_discard" and "victim" in frame:
+    if op_name == "inspect_discard" and frame.get("victim") is not None:
         return i18n.fill("action", "pick_inspect_discard", lang, card=card,
                          player=player_name(frame["victim"], names, lang))
     if op_name == "mark_order":
