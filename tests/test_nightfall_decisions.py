@@ -113,7 +113,8 @@ def test_rule_67_a_target_decision_names_the_source_card_and_its_damage():
     decision = s.pending()
     assert decision.kind is NightfallKind.TARGET_MINION
     assert decision.context == TargetMinionContext(source=t.id(s, "Kilo 13"), controller=0, chooser=0, verb="damage",
-                                                   text="chain", hostile=True, amount=1, first=None)
+                                                   text="chain", hostile=True, effect=None, amount=1, first=None,
+                                                   capture=False)
     assert [c.label["en"] for c in decision.choices] == ["Target Emil Balev (3/2), Player 2's (1 damage)"]
     assert decision.choices[0].label["ja"].endswith("（1ダメージ）")
 
