@@ -80,7 +80,7 @@ class NightfallKind(StrEnum):
 HOSTILE_VERBS = frozenset({
     "damage", "destroy", "discard", "inspect_discard", "fight", "minion_to_deck", "take_control",
     "self_and_controller_damage", "receive_target", "lose_influence", "damage_player",
-    "damage_opponents", "damage_each", "receive", "each_opponent_discards", "archive_to_deck_opponent",
+    "damage_opponents", "damage_each", "receive", "each_opponent_discards",
 })
 
 
