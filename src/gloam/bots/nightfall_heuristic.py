@@ -16,21 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from gloam.bots.base import Bot
-from gloam.nightfall.actions import (
-    Archive,
-    Attack,
-    Block,
-    Card,
-    Discard,
-    Done,
-    Feed,
-    Option,
-    Pass,
-    Play,
-    Player,
-    action_space,
-)
+from gloam.nightfall.actions import Block, Discard, Done, Feed, Option, Pass, Play, action_space
 
+_KEEP_MOON = Option(0)  # rule 157: keep the moon phase
 HOSTILE_OPS = {"damage", "destroy", "discard", "inspect_discard", "fight"}
 
 
@@ -49,34 +37,36 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------------ scoring
     def _score(self, v: "_View", a) -> float:
+        """The score of the typed action ``a`` in the decision the observation shows."""
         kind = v.obs["kind"]
-        match a:
-            case Play() | Pass() | Done() if kind in ("chain_start", "link"):
-                return self._chain(v, a)
-            case Discard() | Archive() | Done() if kind == "claim":
-                return self._claim(v, a)
-            case Attack(player=target):
-                return -v.wounds[target]  # the leader has the fewest wounds (rule 162)
-            case Block() | Done() if kind == "block":
-                return self._block(v, a)
-            case Card(card=m) if kind == "target_minion":
-                return self._target_minion(v, m)
-            case Player(player=p) if kind == "target_player":
-                return self._target_player(v, p)
-            case Card(card=c) if kind == "choose_discard":
-                return -v.card_value(c)
-            case _ if kind in ("choose_wounds", "wound_effect"):
-                return 0.0 if isinstance(a, (Done, Pass)) else 1.0  # every wound: two cards for each
-            case Feed():
-                return 1.0 if v.spare_cards() >= 1 else 0.0
-            case Play() | Pass() if kind == "combat_window":
-                return self._combat(v, a)
-            case Card(card=c) if kind == "target_card":
-                return v.card_value(c)
-            case Archive(archive=k) if kind == "target_archive":
-                return v.archive_value(k)
-            case Option(option=0) if kind == "moon":
-                return 1.0
+        if kind in ("chain_start", "link"):
+            return self._chain(v, a)
+        if kind == "claim":
+            return self._claim(v, a)
+        if kind == "attack":
+            return -v.wounds[a.player]  # the leader has the fewest wounds (rule 162)
+        if kind == "block":
+            return self._block(v, a)
+        if kind == "target_minion":
+            return self._target_minion(v, a.card)
+        if kind == "target_player":
+            return self._target_player(v, a.player)
+        if kind == "choose_discard":
+            return 0.0 if isinstance(a, Done) else -v.card_value(a.card)
+        if kind == "choose_wounds":
+            return 0.0 if isinstance(a, Done) else 1.0  # discard every wound: two cards for each
+        if kind == "wound_effect":
+            return 0.0 if isinstance(a, Pass) else 1.0
+        if kind == "feed":
+            return 1.0 if isinstance(a, Feed) and v.spare_cards() >= 1 else 0.0
+        if kind == "combat_window":
+            return self._combat(v, a)
+        if kind == "target_card":
+            return v.card_value(a.card)
+        if kind == "target_archive":
+            return v.archive_value(a.archive)
+        if kind == "moon":
+            return 1.0 if a == _KEEP_MOON else 0.0
         return 0.0
 
     def _chain(self, v: "_View", a) -> float:

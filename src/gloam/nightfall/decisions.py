@@ -76,6 +76,9 @@ class NightfallKind(StrEnum):
     OVER = "over"
 
 
+#: each kind by its name (``KINDS["claim"]``), faster than ``NightfallKind("claim")``
+KINDS: dict[str, NightfallKind] = {str(k): k for k in NightfallKind}
+
 #: verbs whose target suffers (the chooser's opponent's minions or players are the aim)
 HOSTILE_VERBS = frozenset({
     "damage", "destroy", "discard", "inspect_discard", "fight", "minion_to_deck", "take_control",

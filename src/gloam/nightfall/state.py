@@ -110,7 +110,7 @@ class NightfallState(GameState):
 
     def decision_kind(self) -> NightfallKind:
         """The kind of the pending decision (:class:`NightfallKind`; ``over`` at the end)."""
-        return NightfallKind.OVER if self.ask is None else NightfallKind(self.ask.kind)
+        return NightfallKind.OVER if self.ask is None else decisions.KINDS[self.ask.kind]
 
     def decision_context(self) -> Context:
         """What the pending decision is about (see :mod:`gloam.nightfall.decisions`)."""
