@@ -37,7 +37,10 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------------ scoring
     def _score(self, v: "_View", a) -> float:
-        """The score of the typed action ``a`` in the decision the observation shows."""
+        """The score of action ``a`` (typed, or its index) in the decision the observation
+        shows."""
+        if isinstance(a, int):
+            a = action_space()[a]
         kind = v.obs["kind"]
         if kind in ("chain_start", "link"):
             return self._chain(v, a)
