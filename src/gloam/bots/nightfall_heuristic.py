@@ -16,22 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from gloam.bots.base import Bot
-from gloam.nightfall.actions import (
-    ARCHIVE0,
-    ATTACK0,
-    BLOCK0,
-    CARD0,
-    DISCARD0,
-    DONE,
-    FEED,
-    MAX_PLAYERS,
-    MAX_SLOTS,
-    OPTION0,
-    PASS,
-    PLAY0,
-    PLAYER0,
-)
+from gloam.nightfall.actions import Block, Discard, Done, Feed, Option, Pass, Play, action_space
 
+_KEEP_MOON = Option(0)  # rule 157: keep the moon phase
 HOSTILE_OPS = {"damage", "destroy", "discard", "inspect_discard", "fight"}
 
 
@@ -44,49 +31,53 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         view = _View(game, observation)
-        scored = [(self._score(view, a), self.rng.random(), a) for a in legal]
+        table = action_space().actions
+        scored = [(self._score(view, table[a]), self.rng.random(), a) for a in legal]
         return max(scored)[2]
 
     # ------------------------------------------------------------------ scoring
-    def _score(self, v: "_View", a: int) -> float:
+    def _score(self, v: "_View", a) -> float:
+        """The score of action ``a`` (typed, or its index) in the decision the observation
+        shows."""
+        if isinstance(a, int):
+            a = action_space()[a]
         kind = v.obs["kind"]
         if kind in ("chain_start", "link"):
             return self._chain(v, a)
         if kind == "claim":
             return self._claim(v, a)
         if kind == "attack":
-            slot, target = divmod(a - ATTACK0, MAX_PLAYERS)
-            return -v.wounds[target]  # the leader has the fewest wounds (rule 162)
+            return -v.wounds[a.player]  # the leader has the fewest wounds (rule 162)
         if kind == "block":
             return self._block(v, a)
         if kind == "target_minion":
-            return self._target_minion(v, a - CARD0)
+            return self._target_minion(v, a.card)
         if kind == "target_player":
-            return self._target_player(v, a - PLAYER0)
-        if kind in ("choose_discard",):
-            return 0.0 if a == DONE else -v.card_value(a - CARD0)
+            return self._target_player(v, a.player)
+        if kind == "choose_discard":
+            return 0.0 if isinstance(a, Done) else -v.card_value(a.card)
         if kind == "choose_wounds":
-            return 1.0 if a != DONE else 0.0  # discard every wound: two cards for each
+            return 0.0 if isinstance(a, Done) else 1.0  # discard every wound: two cards for each
         if kind == "wound_effect":
-            return 1.0 if a != PASS else 0.0
+            return 0.0 if isinstance(a, Pass) else 1.0
         if kind == "feed":
-            return 1.0 if a == FEED and v.spare_cards() >= 1 else 0.0
+            return 1.0 if isinstance(a, Feed) and v.spare_cards() >= 1 else 0.0
         if kind == "combat_window":
             return self._combat(v, a)
         if kind == "target_card":
-            return v.card_value(a - CARD0)
+            return v.card_value(a.card)
         if kind == "target_archive":
-            return v.archive_value(a - ARCHIVE0)
+            return v.archive_value(a.archive)
         if kind == "moon":
-            return 1.0 if a == OPTION0 else 0.0
+            return 1.0 if a == _KEEP_MOON else 0.0
         return 0.0
 
-    def _chain(self, v: "_View", a: int) -> float:
+    def _chain(self, v: "_View", a) -> float:
         """Start with the card the most of the hand can link to; link whatever links,
         kickers first; on other players' chains, link too (our cards resolve for us)."""
-        if a in (PASS, DONE):
+        if not isinstance(a, Play):
             return 0.0
-        cid = a - PLAY0
+        cid = a.card
         if v.obs["wtype"][cid] is not None:
             return 5.0  # the chain wound: discard it, draw a card
         card = v.card(cid)
@@ -102,36 +93,36 @@ class HeuristicBot(Bot):
             score += 2 + (card.strength or 0)
         return score
 
-    def _claim(self, v: "_View", a: int) -> float:
+    def _claim(self, v: "_View", a) -> float:
         """Discard wounds for influence first, then the rest of the hand (1 influence a
         card, rule 144: the cleanup draws back up to 5, rule 153, so a card kept costs a
         fresh draw); claim the best card it can afford that fits its colours; stop when
         nothing good is left. (Keeping orders unless saving up for a dear card won 89.5%
         against ``random``; discarding the whole hand won 400 of 400 and 85% against the
         old rule.)"""
-        if a == DONE:
+        if isinstance(a, Done):
             return 0.5
-        if DISCARD0 <= a < DISCARD0 + 512:
-            cid = a - DISCARD0
-            if v.obs["wtype"][cid] is not None:
+        if isinstance(a, Discard):
+            if v.obs["wtype"][a.card] is not None:
                 return 50.0
-            return 40.0 - v.card_value(cid) / 100  # the cheapest first
-        archive = v.obs["archives"][a - ARCHIVE0]
+            return 40.0 - v.card_value(a.card) / 100  # the cheapest first
+        archive = v.obs["archives"][a.archive]
         card = v.game.card(archive["card"])
         fit = 2.0 if card.colour in v.my_colours() else 0.0
         punch = 1.5 * (card.strength or 0) + (2.0 if "damage" in (card.chain or "") else 0.0)
         return 1.0 + (card.cost or 0) + fit + punch
 
-    def _block(self, v: "_View", a: int) -> float:
-        if a == DONE:
+    def _block(self, v: "_View", a) -> float:
+        """Block the attacker nobody blocks yet, the strongest first (the decision's
+        ``attacks`` say which attacker each ``Block`` is for)."""
+        if not isinstance(a, Block):
             return 0.0
-        slot, attack = divmod(a - BLOCK0, MAX_SLOTS)
-        attacks = v.obs["flags"].get("attacks", [])
-        if attack >= len(attacks):
+        attacks = v.obs["combat"] or []
+        if a.attack >= len(attacks):
             return 0.0
-        attacker = attacks[attack]
+        attacker = attacks[a.attack]
         unblocked = 1.0 if not attacker["blockers"] else 0.0
-        return 1.0 + unblocked + 0.1 * (v.card(attacker["minion"]).strength or 0)
+        return 1.0 + unblocked + 0.1 * (v.card(attacker["attacker"]).strength or 0)
 
     def _target_minion(self, v: "_View", m: int) -> float:
         """Hostile verbs aim at the leader's minions, the weakest to finish first;
@@ -157,10 +148,10 @@ class HeuristicBot(Bot):
         opponent's minion the damage destroys, the dearest first, else the one it hurts
         most; our own only if nothing else is left, the cheapest."""
         card = v.card(m)
-        frame = v.obs["stack"][-1]
-        if "first" not in frame:
+        first = v.obs["decision"]["first"]
+        if first is None:
             return (20.0 if mine else 0.0) + (card.strength or 0)
-        hit = v.card(frame["first"]).strength or 0
+        hit = v.card(first).strength or 0
         if mine:
             return -100.0 - (card.cost or 0)
         health = (card.health or 0) - info["damage"]
@@ -175,16 +166,16 @@ class HeuristicBot(Bot):
             return -100.0 if p == v.me else -v.wounds[p]
         return 100.0 if p == v.me else 0.0
 
-    def _combat(self, v: "_View", a: int) -> float:
+    def _combat(self, v: "_View", a) -> float:
         """Combat text when it helps this combat (rules 81-84): a card that places itself
         into play ("Banner 89") before attacks on our turn, so it can attack, or once
         attacks are declared on another's, so it can block; text spent by discarding the
         card (the strength wound, "Bone Cruncher") only on our turn once our attackers are
         declared. Otherwise the card is kept for the chain."""
-        if a == PASS:
+        if not isinstance(a, Play):
             return 0.0
-        card = v.card(a - PLAY0)
-        attacks = bool(v.obs["flags"].get("attacks"))
+        card = v.card(a.card)
+        attacks = bool(v.obs["combat"])
         ours = v.obs["active"] == v.me
         if card.type != "wound" and v.game.effects.texts(card.id).combat_keeps_card:
             return 0.5 if (ours and not attacks) or (not ours and attacks) else -1.0
@@ -224,5 +215,6 @@ class _View:
         return sum(1 for c in self.hand if self.obs["wtype"][c] is not None) + max(0, len(self.hand) - 3)
 
     def top_op(self) -> str | None:
-        stack = self.obs["stack"]
-        return stack[-1]["op"] if stack else None
+        """The verb of the card text choosing a target (the decision context's)."""
+        decision = self.obs.get("decision")
+        return decision.get("verb") if decision else None

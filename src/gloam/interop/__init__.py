@@ -480,7 +480,7 @@ class NightfallEncoder(Encoder):
         limit = self.game.turn_limit
         table[5] = _clip(obs["turn"] / limit) if limit else 0.0
         table[6] = _clip(len(obs["chain"]) / 8)
-        table[7] = _clip(len(obs["flags"].get("attacks", ())) / self.slots)
+        table[7] = _clip(len(obs["combat"] or ()) / self.slots)
         if obs.get("draft") is not None:
             self._draft(obs["draft"], out["draft"], out["draft_table"])
 
@@ -542,10 +542,10 @@ class NightfallEncoder(Encoder):
                 detail[cid, self.d_up] = _clip(bonus / 5)
                 detail[cid, self.d_down] = _clip(-bonus / 5)
                 detail[cid, self.d_unblockable] = 1.0 if cid in unblockable else 0.0
-        for number, attack in enumerate(obs["flags"].get("attacks", ())):
+        for number, attack in enumerate(obs["combat"] or ()):
             if number >= self.slots:
                 break
-            attacker = attack["minion"]
+            attacker = attack["attacker"]
             detail[attacker, self.d_attacks + self._rel(attack["target"], v)] = 1.0
             detail[attacker, self.d_attack_no + number] = 1.0
             if attack.get("unblockable"):
@@ -576,12 +576,12 @@ class NightfallEncoder(Encoder):
         for cid, (wtype, owner) in enumerate(zip(obs["wtype"], obs["owner"])):
             if wtype is not None and owner >= 0 and cid not in exiled:
                 wounds[owner] += 1  # an owned wound is in that player's deck, hand or discard
-        bare = obs["flags"].get("bare_wounds", [0] * n)
+        bare = obs["bare_wounds"]
         effects = [0] * n
         for effect in obs["effects"]:
             if isinstance(effect.get("player"), int) and 0 <= effect["player"] < n:
                 effects[effect["player"]] += 1
-        defending = {a["target"] for a in obs["flags"].get("attacks", ())}
+        defending = {a["target"] for a in obs["combat"] or ()}
         looking = obs.get("looking_at")
         for p in range(n):
             r = self._rel(p, v)
@@ -600,20 +600,19 @@ class NightfallEncoder(Encoder):
         i += len(NIGHTFALL_KINDS) + 1
         d[i + self.phase_index.get(obs["phase"], len(NIGHTFALL_PHASES))] = 1.0
         i += len(NIGHTFALL_PHASES) + 1
-        top = obs["stack"][-1] if obs["stack"] else None
-        if top is not None:
-            d[i + self.ops.get(top["op"], len(self.ops))] = 1.0
+        step = obs["pending_effect"]  # the top frame's op, controller and source card
+        if step is not None:
+            d[i + self.ops.get(step["op"], len(self.ops))] = 1.0
         i += len(self.ops) + 1
-        windows = [f for f in obs["stack"] if f["op"] == "window"]
-        if windows and windows[-1].get("which") in self.window_index:
-            d[i + self.window_index[windows[-1]["which"]]] = 1.0
+        if obs["combat_window"] in self.window_index:
+            d[i + self.window_index[obs["combat_window"]]] = 1.0
         i += len(NIGHTFALL_WINDOWS)
-        if top is not None:
-            controller = top.get("controller")
-            if isinstance(controller, int) and 0 <= controller < self.n:
+        if step is not None:
+            controller = step["controller"]
+            if controller is not None and 0 <= controller < self.n:
                 d[i + self._rel(controller, v)] = 1.0
-            source = top.get("source")
-            if isinstance(source, int) and 0 <= source < self.cards:
+            source = step["source"]
+            if source is not None and 0 <= source < self.cards:
                 detail[source, self.d_source] = 1.0
 
     def _draft(self, draft: dict[str, Any], cards: np.ndarray, table: np.ndarray) -> None:

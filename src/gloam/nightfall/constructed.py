@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gloam.core.decisions import EndReason, Outcome
 from gloam.core.errors import CardDataError, GloamError, RecordError, SetupError
 from gloam.nightfall.cards import SET_FILES, WOUND_TYPES, Card, load_set
 from gloam.nightfall import engine, setup
@@ -712,6 +713,16 @@ class ConstructedFormat(StandardFormat):
     def finish(self, state) -> None:
         """Reading 15: the last player left wins (:func:`finish`)."""
         finish(state)
+
+    def outcome(self, state) -> Outcome:
+        """Reading 15: the last player left wins, by elimination (or nobody, when every
+        player went out at once)."""
+        order = ", ".join(f"player {p + 1}" for p in state.eliminated)
+        if state.winner < 0:
+            return Outcome(winners=(), reason=EndReason.ELIMINATION,
+                           detail=f"every player was eliminated (in order: {order})")
+        return Outcome(winners=(state.winner,), reason=EndReason.ELIMINATION,
+                       detail=f"player {state.winner + 1} is the last player left (eliminated: {order})")
 
     def observe(self, state, player: int, obs: dict[str, Any]) -> None:
         """Archive tops, hidden orders, wound stacks, eliminations: :func:`view`."""

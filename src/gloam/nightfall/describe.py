@@ -28,22 +28,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from gloam.core.protocol import Action
 from gloam.nightfall import i18n
 from gloam.nightfall.actions import (
-    ARCHIVE0,
-    ATTACK0,
-    BLOCK0,
-    CARD0,
-    DISCARD0,
-    DONE,
-    FEED,
-    MAX_INSTANCES,
-    MAX_PLAYERS,
-    MAX_SLOTS,
-    OPTION0,
-    PASS,
-    PLAY0,
-    PLAYER0,
+    Archive,
+    Attack,
+    Block,
+    Card,
+    Discard,
+    Done,
+    Feed,
+    Option,
+    Pass,
+    Play,
+    Player,
+    action_space,
 )
 
 MOON_CHOICES = tuple(i18n.MOON_CHOICES[k]["en"] for k in ("keep", "next", "shuffle"))
@@ -124,29 +123,14 @@ def draft_option(game, obs: dict[str, Any], option: int, lang: str = "en") -> st
                      summary=card_summary(card, lang))
 
 
-def _starters_frame(obs: dict[str, Any]) -> dict[str, Any] | None:
-    for frame in reversed(obs.get("stack") or []):
-        if frame.get("op") == "starters":
-            return frame
-    return None
-
-
 def starters_choice(game, obs: dict[str, Any]) -> tuple[str, list[tuple[str, ...]]] | None:
-    """The colour and the pairs of starting minions of the ``starters`` decision in
-    progress (rule 34; ``Option(k)`` chooses the k-th pair, setup.py), else None."""
-    from gloam.nightfall import setup
-
-    frame = _starters_frame(obs)
-    player = obs.get("to_act")
-    if frame is None or player is None or player < 0:
+    """The colour and the pairs of starting minions of the ``starters`` decision the
+    viewer of ``obs`` is making (rule 34; ``Option(k)`` chooses the k-th pair, setup.py),
+    else None."""
+    decision = obs.get("decision")
+    if not decision or decision.get("type") != "StartersContext":
         return None
-    colours = setup.starter_colours(game)
-    picks = frame.get("picks") or [[] for _ in range(game.players)]
-    done = len(picks[player])
-    if done >= len(colours):
-        return None
-    colour, ids = colours[done]
-    return colour, setup.starter_pairs(ids)
+    return decision["colour"], [tuple(pair) for pair in decision["pairs"]]
 
 
 def starters_option(game, obs: dict[str, Any], option: int, lang: str = "en") -> str | None:
@@ -167,111 +151,142 @@ def starters_option(game, obs: dict[str, Any], option: int, lang: str = "en") ->
     return i18n.fill("action", "starters", lang, cards=cards)
 
 
-def describe_action(game, obs: dict[str, Any], index: int, names: list[str] | None = None,
+def describe_action(game, obs: dict[str, Any], index: "int | Action", names: list[str] | None = None,
                     lang: str = "en") -> str:
-    """A clear label for action ``index`` in the decision ``obs`` shows."""
+    """A clear label for the action ``index`` (an index or the typed action) in the
+    decision ``obs`` shows."""
     i18n.check_lang(lang)
+    action = action_space()[index] if isinstance(index, int) else index
+    match action:
+        case Pass() | Done() | Feed():
+            return _pass_done_feed(game, obs, action, lang)
+        case Play(card=cid):
+            return _play(game, obs, cid, lang)
+        case Card(card=cid):
+            return _card(game, obs, cid, names, lang)
+        case Discard(card=cid):
+            return _say(lang, "discard_influence", card=card_label(game, obs, cid, lang))
+        case Player(player=p):
+            return _player(game, obs, p, names, lang)
+        case Archive(archive=k):
+            return _archive(game, obs, k, names, lang)
+        case Option(option=option):
+            return _option(game, obs, option, lang)
+        case Attack(slot=slot, player=target):
+            attacker = obs["play"][obs["viewer"]][slot]
+            return _say(lang, "attack", minion=minion_label(game, obs, attacker, lang),
+                        player=player_name(target, names, lang))
+        case Block(slot=slot, attack=attack):
+            blocker = obs["play"][obs["viewer"]][slot]
+            attacker = obs["combat"][attack]["attacker"]
+            return _say(lang, "block", attacker=minion_label(game, obs, attacker, lang),
+                        blocker=minion_label(game, obs, blocker, lang))
+    raise TypeError(f"not a Nightfall action: {action!r}")
+
+
+def _say(lang: str, key: str, **values: Any) -> str:
+    return i18n.fill("action", key, lang, **values)
+
+
+def _pass_done_feed(game, obs: dict[str, Any], action: Action, lang: str) -> str:
+    """Pass, Done and Feed, named by the decision they answer."""
     kind = obs["kind"]
-
-    def say(key: str, **values: Any) -> str:
-        return i18n.fill("action", key, lang, **values)
-
-    def label(cid: int) -> str:
-        return card_label(game, obs, cid, lang)
-
-    def minion(cid: int) -> str:
-        return minion_label(game, obs, cid, lang)
-
-    def name(p: int) -> str:
-        return player_name(p, names, lang)
-
     frame = _asking_frame(obs)
-    if index == PASS:
-        if kind == "optional":
-            return say("decline_optional", text=_may_text(frame), card=_source_name(game, obs, frame, lang))
-        if kind == "may_discard":
-            return say("decline_may_discard", source=_source_name(game, obs, frame, lang))
-        return say(f"pass_{kind}" if kind in _PASS else "pass")
-    if index == DONE:
-        return say(f"done_{kind}" if kind in _DONE else "done")
-    if index == FEED:
-        return say("feed")
-    if PLAY0 <= index < PLAY0 + MAX_INSTANCES:
-        return _play(game, obs, index - PLAY0, lang)
-    if CARD0 <= index < CARD0 + MAX_INSTANCES:
-        cid = index - CARD0
-        if kind == "choose_discard":
-            return say("discard", card=label(cid))
-        if kind == "choose_wounds":
-            return say("discard_wound_too", card=label(cid))
-        if kind == "may_discard":
-            return say("may_discard", card=label(cid), source=_source_name(game, obs, frame, lang))
-        if kind == "target_card":
-            picked = _card_pick(game, obs, frame, label(cid), lang, names)
-            if picked is not None:
-                return picked
-        if kind == "order_blockers":
-            return say("order_blocker", minion=minion(cid))
-        if str(cid) in obs["minions"]:
-            owner = obs["minions"][str(cid)]["controller"]
-            if owner == obs["viewer"] and name(owner) == i18n.text("ui", "you", lang):  # not "You's"
-                target = say("target_minion_yours", minion=minion(cid))
-            else:
-                target = say("target_minion", minion=minion(cid), owner=name(owner))
-            effect = _effect(game, obs, frame, lang) if kind == "target_minion" else None
-            return say("with_effect", target=target, effect=effect) if effect else target
-        return say("choose", card=label(cid))
-    if DISCARD0 <= index < DISCARD0 + MAX_INSTANCES:
-        return say("discard_influence", card=label(index - DISCARD0))
-    if PLAYER0 <= index < PLAYER0 + MAX_PLAYERS:
-        p = index - PLAYER0
-        if kind == "order_events":
-            return say("next_affected", player=i18n.text("ui", "you", lang) if p == obs["viewer"] else name(p))
-        target = say("target_self") if p == obs["viewer"] else say("target_player", player=name(p))
-        effect = _effect(game, obs, frame, lang) if kind == "target_player" else None
-        return say("with_effect", target=target, effect=effect) if effect else target
-    if ARCHIVE0 <= index < OPTION0:
-        k = index - ARCHIVE0
-        archive = obs["archives"][k]
-        whose = (say("commons") if archive["owner"] < 0
-                 else say("archive_yours") if archive["owner"] == obs["viewer"] and name(archive["owner"]) == i18n.text(
-                     "ui", "you", lang)
-                 else say("archive_of", player=name(archive["owner"])))
-        if archive["card"] is None:  # another player's Secret Archive (rule 176): face down
-            return say("choose_archive", card=i18n.text("ui", "face_down", lang), whose=whose)
-        card = game.card(archive["card"])
-        cname = i18n.card_name(card, lang)
-        if kind == "claim":
-            return say("claim_commons" if archive["owner"] < 0 else "claim_private",
-                       card=cname, cost=card.cost, whose=whose)
-        op_name = (frame or {}).get("op")
-        if kind == "target_archive" and op_name in _ARCHIVE_PICKS:
-            kind_text = i18n.text("effect", (frame or {}).get("kind", ""), lang) if op_name == "continuous" else ""
-            return say(_ARCHIVE_PICKS[op_name], card=cname, whose=whose, kind=kind_text)
-        return say("choose_archive", card=cname, whose=whose)
-    if OPTION0 <= index < ATTACK0:
-        option = index - OPTION0
-        if kind == "moon":
-            return i18n.text("moon_choice", ("keep", "next", "shuffle")[option], lang)
-        if kind == "optional" and option == 0:
-            return say("accept_optional", text=_may_text(frame), card=_source_name(game, obs, frame, lang))
-        if kind == "draft":
-            label = draft_option(game, obs, option, lang)
-            if label is not None:
-                return label
-        if kind == "starters":
-            label = starters_option(game, obs, option, lang)
-            if label is not None:
-                return label
-        return say("option", n=option + 1)
-    if ATTACK0 <= index < BLOCK0:
-        slot, target = divmod(index - ATTACK0, MAX_PLAYERS)
-        attacker = obs["play"][obs["viewer"]][slot]
-        return say("attack", minion=minion(attacker), player=name(target))
-    slot, attack = divmod(index - BLOCK0, MAX_SLOTS)
-    blocker = obs["play"][obs["viewer"]][slot]
-    attacker = obs["flags"]["attacks"][attack]["minion"]
-    return say("block", attacker=minion(attacker), blocker=minion(blocker))
+    if isinstance(action, Feed):
+        return _say(lang, "feed")
+    if isinstance(action, Done):
+        return _say(lang, f"done_{kind}" if kind in _DONE else "done")
+    if kind == "optional":
+        return _say(lang, "decline_optional", text=_may_text(frame), card=_source_name(game, obs, frame, lang))
+    if kind == "may_discard":
+        return _say(lang, "decline_may_discard", source=_source_name(game, obs, frame, lang))
+    return _say(lang, f"pass_{kind}" if kind in _PASS else "pass")
+
+
+def _card(game, obs: dict[str, Any], cid: int, names: list[str] | None, lang: str) -> str:
+    """``Card(cid)``: a card to discard, a target card or minion, a blocker to order."""
+    kind = obs["kind"]
+    frame = _asking_frame(obs)
+    label = card_label(game, obs, cid, lang)
+    if kind == "choose_discard":
+        return _say(lang, "discard", card=label)
+    if kind == "choose_wounds":
+        return _say(lang, "discard_wound_too", card=label)
+    if kind == "may_discard":
+        return _say(lang, "may_discard", card=label, source=_source_name(game, obs, frame, lang))
+    if kind == "target_card":
+        picked = _card_pick(game, obs, frame, label, lang, names)
+        if picked is not None:
+            return picked
+    if kind == "order_blockers":
+        return _say(lang, "order_blocker", minion=minion_label(game, obs, cid, lang))
+    if str(cid) in obs["minions"]:
+        owner = obs["minions"][str(cid)]["controller"]
+        minion = minion_label(game, obs, cid, lang)
+        if owner == obs["viewer"] and player_name(owner, names, lang) == i18n.text("ui", "you", lang):  # not "You's"
+            target = _say(lang, "target_minion_yours", minion=minion)
+        else:
+            target = _say(lang, "target_minion", minion=minion, owner=player_name(owner, names, lang))
+        effect = _effect(game, obs, frame, lang) if kind == "target_minion" else None
+        return _say(lang, "with_effect", target=target, effect=effect) if effect else target
+    return _say(lang, "choose", card=label)
+
+
+def _player(game, obs: dict[str, Any], p: int, names: list[str] | None, lang: str) -> str:
+    """``Player(p)``: the next player affected, or a target player."""
+    kind = obs["kind"]
+    if kind == "order_events":
+        return _say(lang, "next_affected",
+                    player=i18n.text("ui", "you", lang) if p == obs["viewer"] else player_name(p, names, lang))
+    target = _say(lang, "target_self") if p == obs["viewer"] else _say(lang, "target_player",
+                                                                        player=player_name(p, names, lang))
+    effect = _effect(game, obs, _asking_frame(obs), lang) if kind == "target_player" else None
+    return _say(lang, "with_effect", target=target, effect=effect) if effect else target
+
+
+def _archive(game, obs: dict[str, Any], k: int, names: list[str] | None, lang: str) -> str:
+    """``Archive(k)``: an archive to claim from, or a target archive."""
+    kind = obs["kind"]
+    archive = obs["archives"][k]
+    if archive["owner"] < 0:
+        whose = _say(lang, "commons")
+    elif archive["owner"] == obs["viewer"] and player_name(archive["owner"], names, lang) == i18n.text("ui", "you", lang):
+        whose = _say(lang, "archive_yours")
+    else:
+        whose = _say(lang, "archive_of", player=player_name(archive["owner"], names, lang))
+    if archive["card"] is None:  # another player's Secret Archive (rule 176): face down
+        return _say(lang, "choose_archive", card=i18n.text("ui", "face_down", lang), whose=whose)
+    card = game.card(archive["card"])
+    cname = i18n.card_name(card, lang)
+    if kind == "claim":
+        return _say(lang, "claim_commons" if archive["owner"] < 0 else "claim_private",
+                    card=cname, cost=card.cost, whose=whose)
+    frame = _asking_frame(obs) or {}
+    op_name = frame.get("verb")
+    if kind == "target_archive" and op_name in _ARCHIVE_PICKS:
+        kind_text = i18n.text("effect", frame.get("effect") or "", lang) if op_name == "continuous" else ""
+        return _say(lang, _ARCHIVE_PICKS[op_name], card=cname, whose=whose, kind=kind_text)
+    return _say(lang, "choose_archive", card=cname, whose=whose)
+
+
+def _option(game, obs: dict[str, Any], option: int, lang: str) -> str:
+    """``Option(k)``: a moon choice, accepting an optional text, a draft pick, a pair
+    of starting minions."""
+    kind = obs["kind"]
+    if kind == "moon":
+        return i18n.text("moon_choice", ("keep", "next", "shuffle")[option], lang)
+    if kind == "optional" and option == 0:
+        frame = _asking_frame(obs)
+        return _say(lang, "accept_optional", text=_may_text(frame), card=_source_name(game, obs, frame, lang))
+    if kind == "draft":
+        label = draft_option(game, obs, option, lang)
+        if label is not None:
+            return label
+    if kind == "starters":
+        label = starters_option(game, obs, option, lang)
+        if label is not None:
+            return label
+    return _say(lang, "option", n=option + 1)
 
 
 _ARCHIVE_PICKS = {"archive_to_deck": "pick_archive_to_deck", "claim_free_now": "pick_claim_free",
@@ -282,11 +297,12 @@ _CARD_PICKS = {"tutor": "pick_tutor", "exile_own_discard": "pick_exile_discard",
 
 
 def _effect(game, obs: dict[str, Any], frame: dict[str, Any] | None, lang: str) -> str | None:
-    """What happens to the target minion or player chosen now, from the asking frame
-    (its op and amount), e.g. "2 damage"; None when the frame says nothing more."""
+    """What happens to the target minion or player chosen now, from the decision's
+    context ``frame`` (its verb and amount), e.g. "2 damage"; None when it says nothing
+    more."""
     if not frame:
         return None
-    op_name, amount = frame.get("op"), frame.get("amount")
+    op_name, amount = frame.get("verb"), frame.get("amount")
 
     def fx(key: str, **values: Any) -> str:
         return i18n.fill("action", key, lang, **values)
@@ -302,15 +318,15 @@ def _effect(game, obs: dict[str, Any], frame: dict[str, Any] | None, lang: str) 
     if op_name == "attach_self":
         return fx("fx_attach_self", source=_source_name(game, obs, frame, lang))
     if op_name == "fight":
-        return fx("fx_fight_second" if "first" in frame else "fx_fight_first")
+        return fx("fx_fight_second" if frame.get("first") is not None else "fx_fight_first")
     if op_name == "discard" and isinstance(amount, int):
         return fx("fx_discard", amount=amount)
     if op_name == "receive_target" and isinstance(amount, int):
         return fx("fx_receive", amount=amount)
     if op_name == "lose_influence" and isinstance(amount, int):
         return fx("fx_lose_influence", amount=amount)
-    if op_name == "continuous" and frame.get("kind") in ("unblockable", "no_kickers"):
-        return fx(f"fx_{frame['kind']}")
+    if op_name == "continuous" and frame.get("effect") in ("unblockable", "no_kickers"):
+        return fx(f"fx_{frame['effect']}")
     simple = {"destroy": "fx_destroy", "minion_to_deck": "fx_minion_to_deck", "take_control": "fx_take_control",
               "self_and_controller_damage": "fx_self_and_controller", "inspect_discard": "fx_inspect_discard",
               "archive_to_deck": "fx_archive_to_deck"}
@@ -318,13 +334,14 @@ def _effect(game, obs: dict[str, Any], frame: dict[str, Any] | None, lang: str) 
 
 
 def _asking_frame(obs: dict[str, Any]) -> dict[str, Any] | None:
-    """The frame that asks the pending decision: the top of the (public) frame stack."""
-    stack = obs.get("stack") or []
-    return stack[-1] if stack else None
+    """The card text asking the viewer's decision: the observation's ``decision`` (the
+    typed context, gloam.nightfall.decisions) when it names a verb, else None."""
+    decision = obs.get("decision")
+    return decision if decision and "verb" in decision else None
 
 
 def _source_name(game, obs: dict[str, Any], frame: dict[str, Any] | None, lang: str) -> str:
-    """The name of the card whose text asks (the frame's ``source``), or "this card"."""
+    """The name of the card whose text asks (the context's ``source``), or "this card"."""
     source = (frame or {}).get("source")
     if isinstance(source, int) and 0 <= source < len(obs["cards"]) and obs["cards"][source] is not None:
         return i18n.card_name(game.card(obs["cards"][source]), lang)
@@ -340,16 +357,16 @@ def _may_text(frame: dict[str, Any] | None) -> str:
 
 def _card_pick(game, obs: dict[str, Any], frame: dict[str, Any] | None, card: str, lang: str,
                names: list[str] | None) -> str | None:
-    """A ``target_card`` option named by what choosing it does (the asking frame's op)."""
+    """A ``target_card`` option named by what choosing it does (the context's verb)."""
     if not frame:
         return None
-    op_name = frame.get("op")
+    op_name = frame.get("verb")
     if op_name in _CARD_PICKS:
         return i18n.fill("action", _CARD_PICKS[op_name], lang, card=card)
     if op_name == "fetch":
         return i18n.fill("action", "pick_fetch", lang, card=card,
                          dest=i18n.text("zone", str(frame.get("to")), lang))
-    if op_name == "inspect_discard" and "victim" in frame:
+    if op_name == "inspect_discard" and frame.get("victim") is not None:
         return i18n.fill("action", "pick_inspect_discard", lang, card=card,
                          player=player_name(frame["victim"], names, lang))
     if op_name == "mark_order":

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gloam.core.decisions import EndReason, Outcome
 from gloam.core.rng import Rng
 from gloam.nightfall import engine, setup
 from gloam.nightfall.state import NightfallState
@@ -309,18 +310,11 @@ class StandardFormat:
     def finish(self, state: NightfallState) -> None:
         """Rules 161-165: the fewest wounds wins; ties by the highest, then the second
         highest type count (lower wins); then closest to the right of the first player
-        (reading 9: the first player's right-hand neighbour first, the first player last)."""
+        (reading 9: the first player's right-hand neighbour first, the first player last).
+        Team Play (rule 178, reading 14): the same over each team's wounds taken together;
+        the winner is the winning team's lower seat."""
         n = state.game.num_players
-        right_rank = {(state.first_player - k) % n: k for k in range(1, n + 1)}
-
-        def key(p: int) -> tuple:
-            total, types = state.wound_count(p)
-            return (total, types[0], types[1], right_rank[p])
-
-        if state.game.teams:
-            state.winner = self._team_winner(state, right_rank)
-        else:
-            state.winner = min(range(n), key=key)
+        state.winner = min(self.sides(state), key=lambda side: self.rank_key(state, side))[0]
         state.over = True
         state.ask = None
         state.phase = "over"
@@ -329,26 +323,59 @@ class StandardFormat:
             event["winners"] = list(state.game.team(state.winner))
         state.events.append(event)
 
-    def _team_winner(self, state: NightfallState, right_rank: dict[int, int]) -> int:
-        """Team Play (rule 178, reading 14): the team with the fewest wounds in total wins;
-        ties by the keyword counts of the team's wounds taken together (rule 163), then the
-        team whose player sits closest to the right of the first player (rule 164). Returns
-        the winning team's lower seat."""
-        half = state.game.num_players // 2
+    @staticmethod
+    def sides(state: NightfallState) -> list[tuple[int, ...]]:
+        """Who competes for the win: each player, or in Team Play (rule 178) each team as
+        (lower seat, partner opposite)."""
+        n = state.game.num_players
+        if state.game.teams:
+            half = n // 2
+            return [(p, p + half) for p in range(half)]
+        return [(p,) for p in range(n)]
 
-        def key(a: int) -> tuple:
-            total = 0
-            per_type = {"bite": 0, "burn": 0, "bleed": 0}
-            for p in (a, a + half):
-                total += state.wound_count(p)[0]
-                for pile in (state.decks[p], state.hands[p], state.discards[p]):
-                    for cid in pile:
-                        if state.wtype[cid] is not None:
-                            per_type[state.wtype[cid]] += 1
-            types = sorted(per_type.values(), reverse=True)
-            return (total, types[0], types[1], min(right_rank[a], right_rank[a + half]))
+    @staticmethod
+    def rank_key(state: NightfallState, side: tuple[int, ...]) -> tuple[int, int, int, int]:
+        """Rules 161-164 as a sort key (lowest wins): the side's wounds (bare wounds too,
+        reading 10), its most and second most common wound type counts, then how close to
+        the right of the first player its closest player sits."""
+        n = state.game.num_players
+        total = 0
+        per_type = {"bite": 0, "burn": 0, "bleed": 0}
+        for p in side:
+            total += state.wound_count(p)[0]
+            for pile in (state.decks[p], state.hands[p], state.discards[p]):
+                for cid in pile:
+                    if state.wtype[cid] is not None:
+                        per_type[state.wtype[cid]] += 1
+        types = sorted(per_type.values(), reverse=True)
+        return total, types[0], types[1], min((state.first_player - p) % n or n for p in side)
 
-        return min(range(half), key=key)
+    def outcome(self, state: NightfallState) -> Outcome:
+        """Who won a finished game and why: the fewest wounds (``stack_exhausted`` when the
+        wound stack was given out entirely on the way, reading 10), with the tie-break
+        that decided it in ``detail``; in Team Play both partners win (rule 178)."""
+        winners = tuple(state.game.team(state.winner)) if state.game.teams else (state.winner,)
+        reason = EndReason.FEWEST_WOUNDS if state.wounds else EndReason.STACK_EXHAUSTED
+        return Outcome(winners=winners, reason=reason, detail=self.tie_break(state))
+
+    def tie_break(self, state: NightfallState) -> str:
+        """How the winner (or winning team) came out ahead of the best of the rest: on
+        wounds, on the most common wound type, on the second (rule 163), or by seat
+        (rule 164, reading 9)."""
+        sides = self.sides(state)
+        ranked = sorted(sides, key=lambda side: self.rank_key(state, side))
+        best, second = self.rank_key(state, ranked[0]), self.rank_key(state, ranked[1])
+        who = " & ".join(f"player {p + 1}" for p in ranked[0])
+        tally = ", ".join(str(self.rank_key(state, side)[0]) for side in sides)
+        if best[0] != second[0]:
+            return f"{who}: fewest wounds ({tally})"
+        if best[1] != second[1]:
+            return (f"{who}: tied on {best[0]} wounds, fewer of the most common wound type"
+                    f" ({best[1]} to {second[1]}, rule 163)")
+        if best[2] != second[2]:
+            return (f"{who}: tied on {best[0]} wounds and the most common type, fewer of the second"
+                    f" ({best[2]} to {second[2]}, rule 163)")
+        return f"{who}: tied on {best[0]} wounds and wound types, closest to the right of the first player (rule 164)"
 
     # ------------------------------------------------------------------ views and saves
     def observe(self, state: NightfallState, player: int, obs: dict[str, Any]) -> None:

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from gloam.core.decisions import Context, EndReason, Outcome, Refs
 from gloam.core.errors import RecordError
 from gloam.core.events import private
-from gloam.core.protocol import Game, GameState
+from gloam.core.protocol import Action, Game, GameState
 from gloam.core.rng import Rng
-from gloam.nightfall import engine
-from gloam.nightfall.actions import action_space
+from gloam.nightfall import decisions, engine
+from gloam.nightfall.actions import Archive, Attack, Block, action_space
+from gloam.nightfall.decisions import NightfallKind
 from gloam.nightfall.setup import draft_view, secret_for
 
 if TYPE_CHECKING:
@@ -110,8 +112,40 @@ class NightfallState(GameState):
     def legal_action_indices(self) -> list[int]:
         return [] if self.ask is None else list(self.ask.options)
 
-    def decision_kind(self) -> str:
-        return "over" if self.ask is None else self.ask.kind
+    def decision_kind(self) -> NightfallKind:
+        """The kind of the pending decision (:class:`NightfallKind`; ``over`` at the end)."""
+        return NightfallKind.OVER if self.ask is None else decisions.KINDS[self.ask.kind]
+
+    def decision_context(self) -> Context:
+        """What the pending decision is about (see :mod:`gloam.nightfall.decisions`)."""
+        return decisions.decision_context(self)
+
+    def option_refs(self, action: Action) -> Refs:
+        """The card instances, seats and archives an option names: an attack its minion
+        and the player attacked; a block the blocker and the attacker; an archive its
+        index and, when the decider sees it, its top card."""
+        decider = self.current_player()
+        if isinstance(action, Attack):
+            return Refs(cards=(self.play[decider][action.slot],), players=(action.player,))
+        if isinstance(action, Block):
+            attacks = self.flags.get("attacks") or []
+            return Refs(cards=(self.play[decider][action.slot], attacks[action.attack]["minion"]),
+                        players=(self.active,))
+        if isinstance(action, Archive):
+            archive = self.archives[action.archive]
+            hidden = archive.get("secret") and archive["owner"] != decider  # rule 176
+            top = () if hidden or not archive["cards"] else (archive["cards"][-1],)
+            return Refs(cards=top, archives=(action.archive,))
+        return super().option_refs(action)
+
+    def option_labels(self, indices, player: int) -> list[dict[str, str]]:
+        """Each option's label in English and Japanese, as ``player`` reads it
+        (:func:`gloam.nightfall.describe.describe_action`)."""
+        from gloam.nightfall.describe import describe_action
+
+        obs = self.observation(player)
+        return [{"en": describe_action(self.game, obs, i), "ja": describe_action(self.game, obs, i, lang="ja")}
+                for i in indices]
 
     def prompt(self) -> str:
         return "The game is over" if self.ask is None else self.ask.prompt
@@ -292,6 +326,19 @@ class NightfallState(GameState):
         161-165, the fewest wounds; constructed, reading 15: the last player left)."""
         self.game.format.finish(self)
 
+    def outcome(self) -> Outcome | None:
+        """Who won and why (None while the game goes on): a simulation's turn limit (no
+        winner), else what the format says (``game.format.outcome``: the fewest wounds
+        after the last face-up wound, rules 161-165, with the tie-break in ``detail``;
+        Team Play, rule 178: both partners; the last player left in a constructed game,
+        reading 15)."""
+        if not self.over:
+            return None
+        if self.events and self.events[-1]["type"] == "turn_limit":
+            return Outcome(winners=(), reason=EndReason.TURN_LIMIT,
+                           detail=f"the turn limit of {self.events[-1]['turns']} turns was reached")
+        return self.game.format.outcome(self)
+
     # ------------------------------------------------------------------ views
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: every public zone, their own hand, the sizes of decks and
@@ -350,7 +397,30 @@ class NightfallState(GameState):
             "known": engine.deep_copy(self.known),
         }
         g.format.observe(self, player, obs)  # constructed (rules 169, 171): tops, hidden order, eliminations
+        obs.update(self._public_facts(player))
         return obs
+
+    def _public_facts(self, player: int) -> dict[str, Any]:
+        """The observation's documented fields for front ends, bots and encoders (so none
+        reads ``stack``, ``flags`` or frames):
+
+        * ``combat``: the open attacks of this combat, each ``{"attack", "attacker",
+          "controller", "target", "blockers", "unblockable"}``, or None;
+        * ``combat_window``: the combat window open now ("before attackers", …) or None;
+        * ``bare_wounds``: per player, wounds counted past the end of the wound stack
+          (reading 10);
+        * ``pending_effect``: the step the game is at, ``{"op", "controller", "source"}``
+          (the engine op of the top frame), or None;
+        * ``decision``: the typed context of the pending decision (``to_json()``) when
+          ``player`` is the one deciding, else None."""
+        deciding = self.ask is not None and self.ask.player == player
+        return {
+            "combat": decisions.combat(self) or None,
+            "combat_window": decisions.open_window(self),
+            "bare_wounds": list(self.flags.get("bare_wounds") or [0] * self.game.num_players),
+            "pending_effect": decisions.pending_effect(self),
+            "decision": decisions.decision_json(self) if deciding else None,
+        }
 
     @staticmethod
     def _archive_view(archive: dict[str, Any], player: int, cards: list[str] | None = None) -> dict[str, Any]:
