@@ -246,7 +246,10 @@ class NightfallGame(Game):
 
     def setup_json(self) -> dict[str, Any]:
         """The setup as fresh plain data (changing it changes nothing in the game)."""
-        return engine.deep_copy(self._setup_json)
+        setup = self._setup_json
+        if "decks" in setup:  # constructed: deck objects inside
+            return engine.deep_copy(setup)
+        return {k: v[:] if type(v) is list else v for k, v in setup.items()}  # flat lists of names
 
     @classmethod
     def from_setup_json(cls, data: dict[str, Any]) -> NightfallGame:

@@ -441,9 +441,10 @@ class NightfallState(GameState):
     def _archive_wounds(self, archive: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
         """Wounds placed on an archive (Pipe Bomb) are public: ``"wounds"`` lists their
         [position from the bottom, card id] (only when there are some)."""
-        wounds = [[i, c] for i, c in enumerate(archive["cards"]) if self.wtype[c] is not None]
-        if wounds:
-            view["wounds"] = wounds
+        wtype = self.wtype
+        cards = archive["cards"]
+        if any(map(wtype.__getitem__, cards)):  # a wound type is a non-empty string
+            view["wounds"] = [[i, c] for i, c in enumerate(cards) if wtype[c] is not None]
         return view
 
     def _looking_at(self, player: int) -> dict[str, Any] | None:
