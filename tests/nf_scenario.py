@@ -3,7 +3,7 @@ the same decisions a front end offers, read it back with card names.
 
 >>> t = NfTable(players=2)
 >>> s = t.position(hands={0: ["Kilo 13"]}, play={1: ["Emil Balev"]}, phase="chain")
->>> s.pending().kind
+>>> str(s.pending().kind)
 'chain_start'
 >>> t.choose(s, "play", "Kilo 13", by=0)
 >>> t.choose(s, "done", by=0); t.choose(s, "done", by=1)   # no links

@@ -6,7 +6,7 @@ the setup itself (rules 13-37) and :meth:`NightfallGame.determinize` are the for
 >>> state = game.new_initial_state(seed=3)
 >>> [len(h) for h in state.hands], state.face_up, len(state.archives)
 ([5, 5], 20, 12)
->>> state.pending().kind
+>>> str(state.pending().kind)
 'combat_window'
 """
 

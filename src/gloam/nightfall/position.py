@@ -15,7 +15,7 @@ every fault found, each naming its zone and entry. Nothing is returned half-buil
 ... [[players]]
 ... minions = [{card = "Emil Balev", damage = 1}]
 ... ''')
->>> s.decision_kind(), [s.card(c).name for c in s.hands[0]], s.minions[s.play[1][0]]["damage"]
+>>> str(s.decision_kind()), [s.card(c).name for c in s.hands[0]], s.minions[s.play[1][0]]["damage"]
 ('chain_start', ['Kilo 13'], 1)
 
 A card is named by its name (any case, with or without its quotation marks) or its data

@@ -43,7 +43,7 @@ is made, the archives and their 7 order cards are created (rule 23) and the hand
 >>> from gloam.nightfall.game import NightfallGame
 >>> game = NightfallGame(players=3, archives="draft")
 >>> state = game.new_initial_state(seed=1)
->>> state.pending().kind, len(state.observation(0)["draft"]["hand"])
+>>> str(state.pending().kind), len(state.observation(0)["draft"]["hand"])
 ('draft', 4)
 >>> while state.pending().kind == "draft":
 ...     state.apply(state.legal_action_indices()[0])

@@ -123,7 +123,8 @@ class NightfallState(GameState):
     def option_refs(self, action: Action) -> Refs:
         """The card instances, seats and archives an option names: an attack its minion
         and the player attacked; a block the blocker and the attacker; an archive its
-        index and, when the decider sees it, its top card."""
+        index only (which copy of a card lies on top is not public: the archive's face is
+        in the view)."""
         decider = self.current_player()
         if isinstance(action, Attack):
             return Refs(cards=(self.play[decider][action.slot],), players=(action.player,))
@@ -132,10 +133,7 @@ class NightfallState(GameState):
             return Refs(cards=(self.play[decider][action.slot], attacks[action.attack]["minion"]),
                         players=(self.active,))
         if isinstance(action, Archive):
-            archive = self.archives[action.archive]
-            hidden = archive.get("secret") and archive["owner"] != decider  # rule 176
-            top = () if hidden or not archive["cards"] else (archive["cards"][-1],)
-            return Refs(cards=top, archives=(action.archive,))
+            return Refs(archives=(action.archive,))
         return super().option_refs(action)
 
     def option_labels(self, indices, player: int) -> list[dict[str, str]]:
