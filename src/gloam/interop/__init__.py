@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from gloam.core.decisions import EndReason
 from gloam.core.errors import SetupError
 from gloam.games import get_game
 
@@ -84,9 +85,10 @@ class Encoder(ABC):
 
 # ---------------------------------------------------------------------------- bindings
 def ended_by_turn_limit(state: Any) -> bool:
-    """Default truncation test: the game ended with a ``turn_limit`` event (the
-    simulation cap, not an ending the rules define)."""
-    return state.is_terminal() and bool(state.events) and state.events[-1].get("type") == "turn_limit"
+    """Default truncation test: the game ended on the simulation's turn limit (not an
+    ending the rules define): ``state.outcome()``'s reason."""
+    outcome = state.outcome()
+    return outcome is not None and outcome.reason == EndReason.TURN_LIMIT
 
 
 def json_text(game: Any, state: Any) -> str:

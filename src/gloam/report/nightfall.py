@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gloam.core.decisions import EndReason
 from gloam.core.errors import SetupError
 from gloam.report import html
 from gloam.report.html import (
@@ -162,8 +163,8 @@ def game_stats(game: Any, match: Any, index: int) -> GameStats:
     archives = tuple((a["card"], a["owner"]) for a in state.archives)
     if final is None:
         final = [state.wound_count(p)[0] for p in range(n)]
-    last = state.events[-1]["type"] if state.events else ""
-    end = last if last in ENDS else "unfinished"
+    outcome = state.outcome()
+    end = "unfinished" if outcome is None else "turn_limit" if outcome.reason == EndReason.TURN_LIMIT else "game_over"
     winner = state.winner if end == "game_over" and state.winner is not None else -1
     return GameStats(
         index=index, players=n, deal=index // n, first=state.first_player, winner=winner, end=end,

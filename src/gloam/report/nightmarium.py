@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gloam.core.decisions import EndReason
 from gloam.nightmarium.cards import ABILITIES, LEGIONS
 from gloam.report import html
 from gloam.report.html import (
@@ -123,7 +124,7 @@ def game_stats(game: Any, match: Any, index: int) -> GameStats:
     final = [[c for c in mine if len(c) == 3] for mine in state.creatures]
     legion = game.legion
     return GameStats(
-        index=index, players=n, winner=state.winner, end=_end(events), turns=state.turn,
+        index=index, players=n, winner=state.winner, end=_end(state), turns=state.turn,
         decisions=match.decisions, completions=tuple(completions), same_legion=tuple(same),
         same_legion_by_legion=tuple(by_legion), penalty_discards=counters["penalty_discards"],
         penalty_empty_hands=counters["penalty_empty_hand"], reshuffles=counters["reshuffle"],
@@ -134,9 +135,13 @@ def game_stats(game: Any, match: Any, index: int) -> GameStats:
     )
 
 
-def _end(events: Sequence[dict[str, Any]]) -> str:
-    last = events[-1]["type"] if events else ""
-    return last if last in ENDS else "unfinished"
+def _end(state: Any) -> str:
+    """How the game ended, one of :data:`ENDS` (from ``state.outcome()``), or "unfinished"."""
+    outcome = state.outcome()
+    if outcome is None:
+        return "unfinished"
+    return {EndReason.CREATURES: "win", EndReason.TURN_LIMIT: "turn_limit",
+            EndReason.DEAD_POSITION: "dead_position"}.get(outcome.reason, "unfinished")
 
 
 def ability_outcomes(events: Sequence[dict[str, Any]]) -> tuple[list[list[int]], list[int]]:
