@@ -13,6 +13,8 @@ from typing import Any, Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+from gloam.core.decisions import SPECTATOR
+
 
 class Frontend(ABC):
     """What the terminal needs to know about a game."""
@@ -26,13 +28,11 @@ class Frontend(ABC):
              you: int | None, new: int, width: int) -> RenderableType:
         """The table as ``observation`` shows it, with the last ``events``."""
 
-    def public(self, observation: dict[str, Any]) -> dict[str, Any]:
-        return dict(observation, viewer=None, hand=[], legal=None)
-
     def spectator(self, state: Any) -> dict[str, Any]:
-        """What a person watching the table sees (for pass-and-play and bots-only
-        games). By default a seat's observation with its private cards removed."""
-        return self.public(state.observation(0))
+        """What a person watching the table sees (for pass-and-play and bots-only games):
+        the game's spectator observation (``SPECTATOR``: no hand, no face-down card, no
+        deck order)."""
+        return state.observation(SPECTATOR)
 
     @abstractmethod
     def action_label(self, observation: dict[str, Any], index: int, names: Sequence[str],
@@ -65,11 +65,6 @@ class NightmariumFrontend(Frontend):
         from gloam.cli.render import build_view
 
         return build_view(self.game, observation, events, names, you=you, new=new, width=width)
-
-    def spectator(self, state):
-        from gloam.core import SPECTATOR
-
-        return state.observation(SPECTATOR)
 
     def action_label(self, observation, index, names, second_person=True):
         from gloam.nightmarium.describe import describe_action
@@ -122,12 +117,6 @@ class NightfallFrontend(Frontend):
         from gloam.cli.render_nightfall import build_view
 
         return build_view(self.game, observation, events, names, you=you, new=new, width=width, lang=self.lang)
-
-    def spectator(self, state):
-        """A spectator's observation (``SPECTATOR``): no hand, no face-down card."""
-        from gloam.core import SPECTATOR
-
-        return state.observation(SPECTATOR)
 
     def action_label(self, observation, index, names, second_person=True):
         from gloam.nightfall.describe import describe_action

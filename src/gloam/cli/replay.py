@@ -65,7 +65,9 @@ def omniscient_view(state: Any) -> dict[str, Any]:
     hand, every Nightfall draft hand and pick (``drafts``) and every Secret Archive."""
     if getattr(state.game, "name", None) == "nightfall":
         return _nightfall_omniscient(state)
-    return dict(state.observation(0), viewer=None, hand=[], legal=None, hands=[list(h) for h in state.hands])
+    from gloam.core import SPECTATOR
+
+    return dict(state.observation(SPECTATOR), hands=[list(h) for h in state.hands])
 
 
 def _nightfall_omniscient(state: Any) -> dict[str, Any]:
