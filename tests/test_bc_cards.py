@@ -79,8 +79,16 @@ def test_blood_country_alone_is_refused_it_is_not_standalone():
     assert not bc.is_standalone and bc.starters == () and bc.wounds == () and bc.wound_types == ()
 
 
+def _facts() -> dict:
+    """shared/card-facts.json, or a skip where it is not beside the repository (a user's
+    clean clone has no shared/)."""
+    if not FACTS_PATH.is_file():
+        pytest.skip(f"shared/card-facts.json is not beside the repository ({FACTS_PATH})")
+    return json.loads(FACTS_PATH.read_text(encoding="utf-8"))
+
+
 def test_the_set_has_the_listed_24_orders_and_3_promos_12_minions_12_actions():
-    facts = json.loads(FACTS_PATH.read_text(encoding="utf-8"))
+    facts = _facts()
     lists = facts["set_lists"]["BC"]
     bc = load_set("BC")
     assert sorted(c.name for c in bc.draftable) == sorted(lists["draftable_orders"]["value"])
@@ -119,7 +127,9 @@ def test_every_kicker_can_be_reached_within_the_set():
 
 
 # ---------------------------------------------------------------------- card facts
-def _bc_facts() -> list[dict]:
+def _bc_facts() -> list:
+    if not FACTS_PATH.is_file():
+        return [pytest.param({"name": "(card-facts.json absent)"}, marks=pytest.mark.skip(reason="no card-facts.json"))]
     facts = json.loads(FACTS_PATH.read_text(encoding="utf-8"))
     return [c for c in facts["cards"] if set(c.get("set", ())) & {"BC", "promo-BC"}
             and c.get("type") != "starting-minion"]
@@ -186,7 +196,7 @@ def test_fact_checker_fails_on_a_wrong_value():
     meat = next(c for c in data["cards"] if c["id"] == "bc-burning-meat")
     meat["chain"]["value"] = "Draw 3 cards."
     broken = card_set_from_json(data, "broken.json")
-    fact = next(f for f in _bc_facts() if f["name"] == "Burning Meat")
+    fact = next(f for f in _facts()["cards"] if f["name"] == "Burning Meat")
     assert broken.card("Burning Meat").chain != fact["chain_text"]["value"]
 
 
