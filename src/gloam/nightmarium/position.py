@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from typing import TYPE_CHECKING, Any, Mapping
 
 from gloam.core.errors import GloamError, PositionError
+from gloam.core.positions import load_data
 from gloam.nightmarium.cards import ABILITIES, LEGIONS
 from gloam.nightmarium.state import MODE_NAMES
 
@@ -43,14 +43,7 @@ DECISIONS = tuple(m for m in MODE_NAMES if m != "over")
 
 def load(source: str | Mapping[str, Any]) -> dict[str, Any]:
     """The position's data: TOML text parsed, or a mapping copied as it is."""
-    if isinstance(source, Mapping):
-        return dict(source)
-    if not isinstance(source, str):
-        raise PositionError(f"a position is TOML text or a mapping, not {type(source).__name__}")
-    try:
-        return tomllib.loads(source)
-    except tomllib.TOMLDecodeError as exc:
-        raise PositionError(f"not valid TOML: {exc}") from None
+    return load_data(source)
 
 
 def parse(source: str | Mapping[str, Any], game: "NightmariumGame | None" = None) -> "NightmariumState":
