@@ -15,7 +15,7 @@ import tomllib
 from collections.abc import Mapping
 from typing import Any
 
-from gloam.core.errors import PositionError
+from gloam.core.errors import GloamError, PositionError
 
 
 def load_data(source: str | Mapping[str, Any]) -> dict[str, Any]:
@@ -28,3 +28,56 @@ def load_data(source: str | Mapping[str, Any]) -> dict[str, Any]:
         return tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
         raise PositionError(f"not valid TOML: {exc}") from None
+
+
+class PositionReader:
+    """The parts of reading a position that do not depend on the game: every fault is
+    collected (``fail``) before anything is returned; the game comes from the caller or
+    from the position's ``setup``; ``[[players]]`` is one table per seat.
+
+    A game's reader sets ``game_class`` (its ``Game``, with ``from_setup_json``) and
+    ``player_keys`` (the fields a player's table may have)."""
+
+    game_class: Any = None
+    player_keys: tuple[str, ...] = ()
+
+    def __init__(self, data: dict[str, Any], game: Any = None) -> None:
+        self.data = data
+        self.game = game
+        self.errors: list[str] = []
+
+    def fail(self, where: str, message: str) -> None:
+        """Note a fault at ``where`` (a field path such as ``players[1].hand[2]``)."""
+        self.errors.append(f"{where}: {message}")
+
+    def read_game(self) -> Any:
+        """The game the position is played in: the caller's (the position then has no
+        ``setup``), else one made from ``setup`` (:class:`PositionError` if it is bad)."""
+        if self.game is not None:
+            if "setup" in self.data:
+                raise PositionError("setup: this position is played in a game given by the caller;"
+                                    " leave out its setup")
+            return self.game
+        setup = self.data.get("setup", {})
+        if not isinstance(setup, Mapping):
+            raise PositionError(f"setup: must be a table of setup options, not {setup!r}")
+        try:
+            return self.game_class.from_setup_json(dict(setup))
+        except GloamError as exc:
+            raise PositionError(f"setup: {exc}") from None
+
+    def read_players(self, n: int) -> list[dict[str, Any]]:
+        """One table per seat (missing seats are empty); a fault for anything else, for
+        extra seats and for unknown fields."""
+        players = self.data.get("players", [])
+        if not isinstance(players, list) or not all(isinstance(p, Mapping) for p in players):
+            self.fail("players", "must be a list of tables, one per seat ([[players]] in TOML)")
+            return [{} for _ in range(n)]
+        if len(players) > n:
+            self.fail("players", f"{len(players)} players given for a {n}-player game")
+            players = players[:n]
+        for p, spec in enumerate(players):
+            for key in spec:
+                if key not in self.player_keys:
+                    self.fail(f"players[{p}].{key}", f"unknown field (a player has {', '.join(self.player_keys)})")
+        return [dict(p) for p in players] + [{} for _ in range(n - len(players))]

@@ -32,7 +32,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING, Any, Mapping
 
 from gloam.core.errors import GloamError, PositionError
-from gloam.core.positions import load_data
+from gloam.core.positions import PositionReader, load_data
 from gloam.core.rng import Rng
 from gloam.nightfall import engine
 
@@ -75,18 +75,21 @@ def parse(source: str | Mapping[str, Any], game: "NightfallGame | None" = None) 
 
 
 # ---------------------------------------------------------------------- the builder
-class _Builder:
+class _Builder(PositionReader):
     """Reads one position, collecting every fault before anything is returned."""
 
+    player_keys = PLAYER_KEYS
+
     def __init__(self, data: dict[str, Any], game: "NightfallGame | None") -> None:
-        self.data = data
-        self.errors: list[str] = []
-        self.game = game
+        super().__init__(data, game)
         self.copies: dict[tuple[str, str | None], list[str]] = defaultdict(list)  # (card, type) -> where
         self.tagged: dict[tuple[str, str | None, str], tuple[int, str]] = {}  # copy -> (id, first place)
 
-    def fail(self, where: str, message: str) -> None:
-        self.errors.append(f"{where}: {message}")
+    @property
+    def game_class(self) -> type:
+        from gloam.nightfall.game import NightfallGame
+
+        return NightfallGame
 
     # ------------------------------------------------------------------ the whole
     def build(self) -> "NightfallState":
@@ -98,13 +101,13 @@ class _Builder:
                 self.fail(str(key), f"unknown field (a position has {', '.join(TOP_KEYS)})")
         if data.get("game", "nightfall") != "nightfall":
             raise PositionError(f"game: this is a {data['game']!r} position, not a Nightfall one")
-        game = self._game()
+        game = self.read_game()
         self.game = game
         self.names = _card_names(game)
         n = game.num_players
         state = NightfallState(game)
         self.state = state
-        players = self._players(n)
+        players = self.read_players(n)
         self._seat_fields(state, n)
         for zone, attr in (("hand", "hands"), ("deck", "decks"), ("discard", "discards")):
             for p, spec in enumerate(players):
@@ -127,38 +130,6 @@ class _Builder:
         if self.errors:
             raise PositionError(self.errors)
         return self._start(state)
-
-    def _game(self) -> "NightfallGame":
-        from gloam.nightfall.game import NightfallGame
-
-        if self.game is not None:
-            if "setup" in self.data:
-                raise PositionError("setup: this position is played in a game given by the caller;"
-                                    " leave out its setup")
-            return self.game
-        setup = self.data.get("setup", {})
-        if not isinstance(setup, Mapping):
-            raise PositionError(f"setup: must be a table of setup options, not {setup!r}")
-        try:
-            return NightfallGame.from_setup_json(dict(setup))
-        except GloamError as exc:
-            raise PositionError(f"setup: {exc}") from None
-
-    def _players(self, n: int) -> list[dict[str, Any]]:
-        players = self.data.get("players", [])
-        if not isinstance(players, list) or not all(isinstance(p, Mapping) for p in players):
-            self.fail("players", "must be a list of tables, one per seat ([[players]] in TOML)")
-            return [{} for _ in range(n)]
-        if len(players) > n:
-            self.fail("players", f"{len(players)} players given for a {n}-player game")
-            players = players[:n]
-        out = []
-        for p, spec in enumerate(players):
-            for key in spec:
-                if key not in PLAYER_KEYS:
-                    self.fail(f"players[{p}].{key}", f"unknown field (a player has {', '.join(PLAYER_KEYS)})")
-            out.append(dict(spec))
-        return out + [{} for _ in range(n - len(out))]
 
     def _seat_fields(self, state: "NightfallState", n: int) -> None:
         data = self.data

@@ -26,7 +26,7 @@ import re
 from typing import TYPE_CHECKING, Any, Mapping
 
 from gloam.core.errors import GloamError, PositionError
-from gloam.core.positions import load_data
+from gloam.core.positions import PositionReader, load_data
 from gloam.nightmarium.cards import ABILITIES, LEGIONS
 from gloam.nightmarium.state import MODE_NAMES
 
@@ -53,17 +53,20 @@ def parse(source: str | Mapping[str, Any], game: "NightmariumGame | None" = None
     return _Builder(load(source), game).build()
 
 
-class _Builder:
+class _Builder(PositionReader):
     """Reads one position, collecting every fault before anything is returned."""
 
+    player_keys = PLAYER_KEYS
+
     def __init__(self, data: dict[str, Any], game: "NightmariumGame | None") -> None:
-        self.data = data
-        self.game = game
-        self.errors: list[str] = []
+        super().__init__(data, game)
         self.placed: dict[int, str] = {}  # card id -> where it was first placed
 
-    def fail(self, where: str, message: str) -> None:
-        self.errors.append(f"{where}: {message}")
+    @property
+    def game_class(self) -> type:
+        from gloam.nightmarium.game import NightmariumGame
+
+        return NightmariumGame
 
     def build(self) -> "NightmariumState":
         from gloam.nightmarium.state import NightmariumState
@@ -74,10 +77,10 @@ class _Builder:
                 self.fail(str(key), f"unknown field (a position has {', '.join(TOP_KEYS)})")
         if data.get("game", "nightmarium") != "nightmarium":
             raise PositionError(f"game: this is a {data['game']!r} position, not a Nightmarium one")
-        game = self.game = self._game()
+        game = self.game = self.read_game()
         self.codes = {c.code: c.id for c in game.composition.cards}
         n = game.num_players
-        players = self._players(n)
+        players = self.read_players(n)
         hands = [self._cards(f"players[{p}].hand", spec.get("hand", [])) for p, spec in enumerate(players)]
         deck = self._cards("deck", data.get("deck", []))
         discard = self._cards("discard", data.get("discard", []))
@@ -98,37 +101,6 @@ class _Builder:
             raise PositionError(f"the position does not play: {exc}") from None
         return state
 
-    def _game(self) -> "NightmariumGame":
-        from gloam.nightmarium.game import NightmariumGame
-
-        if self.game is not None:
-            if "setup" in self.data:
-                raise PositionError("setup: this position is played in a game given by the caller;"
-                                    " leave out its setup")
-            return self.game
-        setup = self.data.get("setup", {})
-        if not isinstance(setup, Mapping):
-            raise PositionError(f"setup: must be a table of setup options, not {setup!r}")
-        try:
-            return NightmariumGame.from_setup_json(dict(setup))
-        except GloamError as exc:
-            raise PositionError(f"setup: {exc}") from None
-
-    def _players(self, n: int) -> list[dict[str, Any]]:
-        players = self.data.get("players", [])
-        if not isinstance(players, list) or not all(isinstance(p, Mapping) for p in players):
-            self.fail("players", "must be a list of tables, one per seat ([[players]] in TOML)")
-            return [{} for _ in range(n)]
-        if len(players) > n:
-            self.fail("players", f"{len(players)} players given for a {n}-player game")
-            players = players[:n]
-        for p, spec in enumerate(players):
-            for key in spec:
-                if key not in PLAYER_KEYS:
-                    self.fail(f"players[{p}].{key}", f"unknown field (a player has {', '.join(PLAYER_KEYS)})")
-        return [dict(p) for p in players] + [{} for _ in range(n - len(players))]
-
-    # ------------------------------------------------------------------ cards
     def card(self, where: str, code: Any) -> int | None:
         """The id of the card ``code`` names; None (and a fault) for an unknown one."""
         if not isinstance(code, str) or code not in self.codes:
