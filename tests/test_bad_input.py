@@ -20,6 +20,7 @@ from gloam.core.errors import (
     IllegalActionError,
     RecordError,
     SetupError,
+    ViewerError,
     WrongPlayerError,
 )
 from gloam.core.record import Record
@@ -534,5 +535,20 @@ def test_a_saved_state_no_game_could_reach(corrupt: Any) -> None:
 def test_an_observation_for_a_player_who_is_not_there(player: Any) -> None:
     """-1 is not here: it is SPECTATOR, the viewer of a person watching the table."""
     state = NightmariumGame(players=3).new_initial_state(SEED)
-    with pytest.raises(ValueError, match=rf"no player {player!r} in a 3-player game"):
+    before = state.to_json()
+    with pytest.raises(ViewerError, match=rf"no player {player!r} in a 3-player game \(seats 0 to 2, or SPECTATOR"):
         state.observation(player)
+    with pytest.raises(ViewerError):
+        state.view(player)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("player", [2, -2, False])
+def test_a_nightfall_observation_for_a_player_who_is_not_there(player: Any) -> None:
+    from gloam.nightfall.game import NightfallGame
+
+    state = NightfallGame(players=2).new_initial_state(SEED)
+    with pytest.raises(ViewerError, match=rf"no player {player!r} in a 2-player game"):
+        state.observation(player)
+    with pytest.raises(ViewerError):
+        state.view(player)

@@ -10,6 +10,7 @@ from gloam.core.errors import (
     PositionError,
     RecordError,
     SetupError,
+    ViewerError,
     WrongPlayerError,
 )
 from gloam.core.decisions import (
@@ -47,5 +48,6 @@ __all__ = [
     "SPECTATOR",
     "Rng",
     "SetupError",
+    "ViewerError",
     "WrongPlayerError",
 ]

@@ -22,6 +22,11 @@ class GameOverError(IllegalActionError):
     """An action was sent to a game that has already ended."""
 
 
+class ViewerError(GloamError, ValueError):
+    """A viewer that is neither a seat of the game nor ``SPECTATOR`` (an observation or
+    a view asked for nobody at the table)."""
+
+
 class SetupError(GloamError, ValueError):
     """Setup options that describe no legal game (e.g. 6 players of Nightmarium)."""
 

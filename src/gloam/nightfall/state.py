@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gloam.core.decisions import Context, EndReason, Outcome, Refs
-from gloam.core.errors import RecordError
+from gloam.core.errors import RecordError, ViewerError
 from gloam.core.events import private
 from gloam.core.protocol import Action, Game, GameState
 from gloam.core.rng import Rng
@@ -351,7 +351,7 @@ class NightfallState(GameState):
         g = self.game
         n = g.num_players
         if isinstance(player, bool) or not isinstance(player, int) or not -1 <= player < n:  # -1: SPECTATOR
-            raise ValueError(f"no player {player!r} in a {n}-player game")
+            raise ViewerError(f"no player {player!r} in a {n}-player game (seats 0 to {n - 1}, or SPECTATOR = -1)")
         acting = self.current_player()
         hidden = secret_for(self, player)  # Secret Archives (rule 176): other players' face-down piles
         obs = {

@@ -24,7 +24,7 @@ import copy
 from typing import Any, ClassVar, Sequence
 
 from gloam.core.decisions import SPECTATOR, Context, Outcome, Refs
-from gloam.core.errors import RecordError
+from gloam.core.errors import RecordError, ViewerError
 from gloam.core.events import private
 from gloam.core.protocol import Action, GameState
 from gloam.core.rng import Rng
@@ -570,7 +570,8 @@ class NightmariumState(GameState):
         ``SPECTATOR`` sees only what is public: ``hand`` is empty and ``legal`` ``None``."""
         g = self.game
         if isinstance(player, bool) or not isinstance(player, int) or not SPECTATOR <= player < g.num_players:
-            raise ValueError(f"no player {player!r} in a {g.num_players}-player game")
+            raise ViewerError(f"no player {player!r} in a {g.num_players}-player game"
+                              f" (seats 0 to {g.num_players - 1}, or SPECTATOR = -1)")
         acting = self.current_player()
         seat = player >= 0
         return {
