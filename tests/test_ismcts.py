@@ -15,6 +15,7 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 import pytest
@@ -34,6 +35,7 @@ from gloam.bots.ismcts import (
 )
 from gloam.cli import play
 from gloam.cli.main import main
+from gloam.core.decisions import SPECTATOR, Context, Outcome
 from gloam.core.protocol import Action, ActionSpace, Game, GameState
 from gloam.core.record import Record
 from gloam.core.rng import Rng
@@ -312,6 +314,12 @@ class Boast(Action):
     """Keep the top card (5) and say so: legal only to a player holding it."""
 
 
+class HighCardEnd(StrEnum):
+    """How the toy game ends: the highest card wins."""
+
+    HIGHEST = "highest_card"
+
+
 KEEP, SWAP, BOAST = 0, 1, 2
 TOP = 5
 
@@ -368,7 +376,24 @@ class _HighCardState(GameState):
         return [1.0 if h == best else 0.0 for h in self.hands]
 
     def observation(self, player: int) -> dict[str, Any]:
-        return {"viewer": player, "hand": self.hands[player], "turn": self.turn, "moves": list(self.moves)}
+        hand = None if player == SPECTATOR else self.hands[player]
+        return {"viewer": player, "hand": hand, "turn": self.turn, "moves": list(self.moves)}
+
+    def decision_context(self) -> Context:
+        return Context()
+
+    def option_labels(self, indices, player):
+        names = {KEEP: ("keep", "残す"), SWAP: ("swap", "交換"), BOAST: ("boast", "宣言")}
+        return [{"en": names[i][0], "ja": names[i][1]} for i in indices]
+
+    def view(self, viewer: int, lang: str = "en") -> dict[str, Any]:
+        return self.observation(viewer)
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_terminal():
+            return None
+        winners = tuple(p for p, won in enumerate(self.returns()) if won)
+        return Outcome(winners=winners, reason=HighCardEnd.HIGHEST, detail=f"the highest card, {max(self.hands)}")
 
     def clone(self) -> "_HighCardState":
         return _HighCardState(self.game, self.hands[:], self.deck[:], self.turn, self.moves[:])

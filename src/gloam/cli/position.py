@@ -89,8 +89,6 @@ def run_show(args: argparse.Namespace) -> int:
         board = _board(state, viewer, lang)
     except GloamError as exc:
         return _errors("show", args.file, exc)
-    except (NotImplementedError, ValueError) as exc:  # a game without this view yet
-        return _errors("show", args.file, GloamError(f"cannot show this view: {exc}"))
     Console(soft_wrap=False).print(board)
     return 0
 

@@ -144,11 +144,12 @@ class EndReason(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended: the winning seats (empty for no winner), the reason, and
-    a short English detail (e.g. the tie-break that decided it)."""
+    """How a finished game ended: the winning seats (empty for no winner), the reason (an
+    :class:`EndReason`, or a game's own ``StrEnum`` for an ending these do not name), and a
+    short English detail (e.g. the tie-break that decided it)."""
 
     winners: tuple[int, ...]
-    reason: EndReason
+    reason: StrEnum
     detail: str = field(default="")
 
     def to_json(self) -> dict[str, Any]:

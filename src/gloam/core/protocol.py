@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from gloam.core.decisions import SPECTATOR, Choice, Context, Decision, Outcome, Refs
 from gloam.core.errors import ActionIndexError, GameOverError, IllegalActionError, WrongPlayerError
@@ -172,34 +172,33 @@ class GameState(ABC):
         return Decision(player=player, kind=self.decision_kind(), prompt=self.prompt(),
                         context=self.decision_context(), choices=choices)
 
-    # --- the typed boundary (games override; the defaults are generic) --------------
+    # --- the typed boundary ------------------------------------------------------------
+    @abstractmethod
     def decision_context(self) -> Context:
         """What the pending decision is about, as the game's typed :class:`Context`."""
-        return Context()
 
     def option_refs(self, action: Action) -> Refs:
-        """The card instances, seats and archives ``action`` names. The default reads
-        the dataclass fields ``card``, ``player`` and ``archive``."""
+        """The card instances, seats and archives ``action`` names. Read from the
+        dataclass fields ``card``, ``player`` and ``archive``; a game overrides it where a
+        field is not an instance id (Nightfall's ``Attack(slot, player)``)."""
         return Refs(
             cards=(action.card,) if hasattr(action, "card") else (),
             players=(action.player,) if hasattr(action, "player") else (),
             archives=(action.archive,) if hasattr(action, "archive") else (),
         )
 
-    def option_labels(self, indices: Sequence[int], player: int) -> list[dict[str, str]]:
-        """A label per option, ``{"en": …, "ja": …}``, as ``player`` (the decider) reads
-        it. The default is the action's ``repr``."""
-        table = self.action_space.actions
-        return [{"en": repr(table[i]), "ja": repr(table[i])} for i in indices]
+    @abstractmethod
+    def option_labels(self, indices: Sequence[int], player: int) -> Sequence[Mapping[str, str]]:
+        """A label per option, ``{"en": …, "ja": …}``, as ``player`` (the decider) reads it."""
 
+    @abstractmethod
     def view(self, viewer: int, lang: str = "en") -> dict[str, Any]:
         """The table as ``viewer`` (a seat or ``SPECTATOR``) sees it: one JSON-able
         structure, documented in docs/view.md."""
-        raise NotImplementedError(f"{type(self).__name__} has no table view")
 
+    @abstractmethod
     def outcome(self) -> Outcome | None:
         """Who won and why, or ``None`` while the game goes on."""
-        raise NotImplementedError(f"{type(self).__name__} has no outcome")
 
     def event_count(self) -> int:
         """How many events the stream holds (``events_for(v)[n:]`` is what came after)."""
