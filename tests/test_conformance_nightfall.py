@@ -341,13 +341,7 @@ def permute_unseen(state: NightfallState, viewer: int, rng: random.Random) -> Ni
         rng.shuffle(pool)
         cut = len(new.hands[q])
         new.hands[q], new.decks[q] = pool[:cut], pool[cut:]
-    hidden = len(new.wounds) - (1 if new.face_up > 0 and new.wounds else 0)
-    under = new.wounds[:hidden]
-    rng.shuffle(under)
-    new.wounds[:hidden] = under
-    under = new.moons[:-1]
-    rng.shuffle(under)
-    new.moons[:-1] = under
+    shuffle_face_down_stacks(new, rng)
     draft = new.flags.get("draft")
     if draft is not None:  # the draft cards the viewer never saw, among the places they can be
         seen = set(draft["commons"])
@@ -375,6 +369,18 @@ def permute_unseen(state: NightfallState, viewer: int, rng: random.Random) -> Ni
         for (pile, j), cid in zip(spots, pool, strict=True):
             pile[j] = cid
     return new
+
+
+def shuffle_face_down_stacks(state: NightfallState, rng: random.Random) -> None:
+    """Re-deal what nobody sees of the two shared stacks: the wound stack under its
+    face-up top (all of it once none is face up), and the moons under the current one."""
+    hidden = len(state.wounds) - (1 if state.face_up > 0 and state.wounds else 0)
+    under = state.wounds[:hidden]
+    rng.shuffle(under)
+    state.wounds[:hidden] = under
+    under = state.moons[:-1]
+    rng.shuffle(under)
+    state.moons[:-1] = under
 
 
 def _swap_secret_archives(state: NightfallState, viewer: int, rng: random.Random) -> None:

@@ -15,6 +15,7 @@ import random
 
 import pytest
 from nf_positions import games, positions
+from test_conformance_nightfall import shuffle_face_down_stacks
 from test_nightfall_variants import draft_first_cards
 
 from gloam.core import SPECTATOR
@@ -66,13 +67,7 @@ def redeal_face_down_piles(new: NightfallState, rng: random.Random) -> None:
     """The wound stack under its face-up top (all of it when none is face up), the moons
     under the current one, each constructed wound stack, and the cards under each
     archive's top (a wound on an archive stays where it is: its place is public)."""
-    hidden = len(new.wounds) - (1 if new.face_up > 0 and new.wounds else 0)
-    under = new.wounds[:hidden]
-    rng.shuffle(under)
-    new.wounds[:hidden] = under
-    under = new.moons[:-1]
-    rng.shuffle(under)
-    new.moons[:-1] = under
+    shuffle_face_down_stacks(new, rng)
     for stack in new.wound_stacks:
         rng.shuffle(stack)
     for archive in new.archives:
