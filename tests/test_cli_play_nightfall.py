@@ -38,6 +38,14 @@ def script(monkeypatch, tmp_path):
     return wire_terminal(monkeypatch, tmp_path, Script(), 140)
 
 
+def test_play_nightfall_with_no_seats_is_you_against_the_heuristic_bot(script):
+    """README: `gloam play nightfall` (and with `--lang ja`) plays with no --seats: you
+    against the heuristic bot (Nightmarium's greedy bot is no Nightfall seat)."""
+    assert main(["play", "nightfall", "--seed", "4", "--replay-out", "r.json"]) == 0
+    assert Record.load("r.json").seats == ["you", "heuristic"]
+    assert "NIGHTFALL" in script.out.getvalue()
+
+
 def test_a_whole_game_against_the_heuristic_bot_ends_and_replays(script):
     assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "3", "--replay-out", "r.json"]) == 0
     text = script.out.getvalue()

@@ -106,7 +106,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     " Ctrl-C saves the game; resume it with --resume FILE.")
     parser.add_argument("game", nargs="?", choices=GAMES, help="the game to play")
     parser.add_argument("--seats", help="comma-separated seats in turn order, e.g. you,greedy,random"
-                                        " (default: you,greedy)")
+                                        " (default: you against the game's own bot: greedy for"
+                                        " Nightmarium, heuristic for Nightfall)")
     parser.add_argument("--names", help="comma-separated player names, one per seat")
     parser.add_argument("--seed", type=int, help="deal seed (default: random, printed at the start)")
     add_setup_options(parser)
@@ -241,10 +242,9 @@ class Session:
             args.game = position.game.name
         if not args.game:
             raise SetupError("name the game to play (nightmarium or nightfall), or --resume FILE")
-        default = "you,greedy"
-        if position is not None:  # a seat for each of the position's players: you and bots
-            bot = "heuristic" if args.game == "nightfall" else "greedy"
-            default = ",".join([HUMAN] + [bot] * (position.game.num_players - 1))
+        bot = "heuristic" if args.game == "nightfall" else "greedy"  # each game's own default bot
+        players = position.game.num_players if position is not None else 2  # a position: each of its seats
+        default = ",".join([HUMAN] + [bot] * (players - 1))
         seats = _split(args.seats or default)
         _check_seats(seats, args.game)
         names = _split(args.names) if args.names else None
