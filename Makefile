@@ -11,7 +11,7 @@ $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed: $(BIN)/activate pyproject.toml
-	$(BIN)/pip install --quiet -e '.[test,research,ray]'
+	$(BIN)/pip install --quiet -e '.[test,research,ray,web]'
 	touch $@
 
 play: $(VENV)/.installed
