@@ -53,9 +53,12 @@ class Connection:
         """Give up on this socket: its sender sends ``bye`` and closes with ``code``."""
         if self.closing is None:
             self.closing = code
-            while not self.outbox.empty():
-                self.outbox.get_nowait()
-            self.outbox.put_nowait(None)
+            try:
+                self.outbox.put_nowait(None)
+            except asyncio.QueueFull:          # too slow to read: drop what it left unread
+                while not self.outbox.empty():
+                    self.outbox.get_nowait()
+                self.outbox.put_nowait(None)
 
 
 @dataclass(frozen=True)

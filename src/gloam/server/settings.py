@@ -61,5 +61,11 @@ class Settings:
             values["db_url"] = os.environ["GLOAM_DB_URL"]
         if os.environ.get("GLOAM_ORIGINS"):
             values["origins"] = tuple(o.strip() for o in os.environ["GLOAM_ORIGINS"].split(",") if o.strip())
+        if os.environ.get("GLOAM_BOT_THINK"):        # "MIN,MAX" seconds (tests shorten it)
+            low, _, high = os.environ["GLOAM_BOT_THINK"].partition(",")
+            values["think"] = (float(low), float(high or low))
+        if os.environ.get("GLOAM_RATE"):             # "BURST,PER_SECOND": acts per connection
+            burst, _, rate = os.environ["GLOAM_RATE"].partition(",")
+            values["rate_burst"], values["rate_per_s"] = int(burst), float(rate or burst)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)

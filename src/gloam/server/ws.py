@@ -132,6 +132,11 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         pass
     finally:
         room.leave(conn)
+        if conn.closing is not None:          # the room gave up on it: let the sender say bye
+            try:
+                await asyncio.wait_for(sender, 5)
+            except (asyncio.TimeoutError, Exception):  # noqa: BLE001
+                pass
         sender.cancel()
 
 
