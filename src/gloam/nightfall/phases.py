@@ -38,7 +38,7 @@ from gloam.nightfall.actions import (  # options are encoded as indices (PLAY0 +
 )
 from gloam.nightfall.engine import CONTINUE, DONE, Ask, op
 from gloam.nightfall.setup import reveal_archive
-from gloam.nightfall.verbs import damage_minion, feed_offer, push
+from gloam.nightfall.verbs import damage_minion, damage_to_player, feed_offer, push
 
 HAND_SIZE = 5  # rule 153
 BASE_INFLUENCE = 2  # rule 144
@@ -243,8 +243,7 @@ def combat_damage(state, frame, choice):
             damage -= absorbed
             damage_minion(state, blocker, absorbed, source=minion)
         if damage > 0:
-            state.stack.append({"op": "damage_player", "player": attack["target"], "amount": damage,
-                                "source": minion, "from_chain": False})
+            state.stack.append(damage_to_player(state, attack["target"], damage, minion, from_chain=False))
             return CONTINUE
     return DONE
 
@@ -517,13 +516,13 @@ def damage_player(state, frame, choice):
     if choice is None and any(e["kind"] == "prevent_damage" and e.get("player") == q for e in state.effects):
         state.events.append({"type": "prevented", "player": q, "amount": amount})  # "Shadow Seven"
         return DONE
-    blockers = [m for m in state.play[q] if state.game.effects.blocks_player_damage(state, m)]
+    blockers = _damage_blockers(state, q, frame)
     if isinstance(choice, Card):
         blocker = choice.card
         absorbed = min(amount, state.health_left(blocker))
         damage_minion(state, blocker, absorbed, frame.get("source"))
         frame["amount"] = amount = amount - absorbed
-        blockers = [m for m in state.play[q] if state.game.effects.blocks_player_damage(state, m)]
+        blockers = _damage_blockers(state, q, frame)
     if amount > 0 and blockers:
         if len(blockers) == 1:
             return damage_player(state, frame, Card(blockers[0]))
@@ -531,4 +530,12 @@ def damage_player(state, frame, choice):
     if amount > 0:
         state.give_wounds(q, amount, reason="damage")
     return DONE
+
+
+def _damage_blockers(state, player: int, frame) -> list[int]:
+    """The minions of ``player`` that must block this damage (rules 112-113: "Bad Smoke",
+    Vulko), none for damage made unblockable ("Bone Cruncher", 003)."""
+    if frame.get("unblockable"):
+        return []
+    return [m for m in state.play[player] if state.game.effects.blocks_player_damage(state, m)]
 

@@ -124,11 +124,22 @@ class Effects:
         return list(t.on_attack)
 
     def unblockable(self, state, attack: dict) -> bool:
+        """Whether no minion may be assigned to block this attack (rule 106): the moon
+        (Dark of the Moon), the attacker's own In Play text (Alton Hickman) or an effect on
+        it ("Bone Cruncher"). Its damage still meets direct-damage blockers unless
+        :meth:`damage_unblockable` says otherwise (000 FAQ Alton Hickman)."""
         if attack["unblockable"] or self._moon(state).get("unblockable"):
             return True
         if self._texts[state.cards[attack["minion"]]].unblockable:
             return True
         return any(e["kind"] == "unblockable" and e.get("target") == attack["minion"] for e in state.effects)
+
+    def damage_unblockable(self, state, minion: int) -> bool:
+        """Whether the damage ``minion`` inflicts is unblockable too: no direct-damage
+        blocker absorbs it ("Bone Cruncher", 003: "make target minion and its damage
+        unblockable"; the effect's ``damage`` flag)."""
+        return any(e["kind"] == "unblockable" and e.get("damage") and e.get("target") == minion
+                   for e in state.effects)
 
     def stays_in_play(self, state, minion: int) -> bool:
         """Rule 118, and attached actions like Still Standing."""

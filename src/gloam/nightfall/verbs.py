@@ -39,6 +39,19 @@ def push(state, frames: list[dict[str, Any]], **context: Any) -> None:
         state.stack.append({**frame, **context})
 
 
+def damage_to_player(state, player: int, amount: int, source: int | None, from_chain: bool) -> dict[str, Any]:
+    """The frame of ``amount`` damage inflicted on ``player`` by ``source`` (rules 112-116:
+    it meets that player's direct-damage blockers, then becomes wounds). Damage from a
+    minion whose damage was made unblockable ("Bone Cruncher", 003: "make target minion
+    and its damage unblockable") is marked ``unblockable`` as it is inflicted: no
+    direct-damage blocker absorbs it. A minion that only cannot be blocked (Alton
+    Hickman, Dark of the Moon) still meets them (000 FAQ Alton Hickman)."""
+    frame = {"op": "damage_player", "player": player, "amount": amount, "source": source, "from_chain": from_chain}
+    if source is not None and state.game.effects.damage_unblockable(state, source):
+        frame["unblockable"] = True
+    return frame
+
+
 def damage_minion(state, minion: int, amount: int, source: int | None) -> None:
     """Rule 110: damage lowers health; past its last point the minion is destroyed."""
     if amount <= 0 or minion not in state.minions:
@@ -189,8 +202,7 @@ def _damage(state, frame, choice):
             push(state, frame["then"], source=frame["source"], controller=frame["controller"],
                  text=frame.get("text"), **chooser)
         return DONE
-    state.stack.append({"op": "damage_player", "player": target, "amount": amount,
-                        "source": frame["source"], "from_chain": True})
+    state.stack.append(damage_to_player(state, target, amount, frame["source"], from_chain=True))
     return DONE
 
 
@@ -212,8 +224,7 @@ def _damage_each(state, frame, choice):
         return value
     if status == "done":
         return DONE
-    state.stack.append({"op": "damage_player", "player": value, "amount": frame["amount"],
-                        "source": frame["source"], "from_chain": True})
+    state.stack.append(damage_to_player(state, value, frame["amount"], frame["source"], from_chain=True))
     return CONTINUE
 
 
@@ -584,8 +595,7 @@ def _damage_opponents(state, frame, choice):
         return value
     if status == "done":
         return DONE
-    state.stack.append({"op": "damage_player", "player": value, "amount": frame["amount"],
-                        "source": frame["source"], "from_chain": True})
+    state.stack.append(damage_to_player(state, value, frame["amount"], frame["source"], from_chain=True))
     return CONTINUE
 
 
@@ -785,8 +795,7 @@ def _self_and_controller_damage(state, frame, choice):
     amount = state.strength(target)
     controller = state.minions[target]["controller"]
     if amount > 0:
-        state.stack.append({"op": "damage_player", "player": controller, "amount": amount,
-                            "source": target, "from_chain": True})
+        state.stack.append(damage_to_player(state, controller, amount, target, from_chain=True))
         damage_minion(state, target, amount, target)
     return DONE
 
@@ -889,8 +898,7 @@ def _damage_players(state, frame, choice):
         return value
     if status == "done":
         return DONE
-    state.stack.append({"op": "damage_player", "player": value, "amount": frame["amount"],
-                        "source": frame["source"], "from_chain": True})
+    state.stack.append(damage_to_player(state, value, frame["amount"], frame["source"], from_chain=True))
     return CONTINUE
 
 

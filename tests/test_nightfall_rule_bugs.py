@@ -1,0 +1,76 @@
+"""Nightfall rule bugs of issue 13 (part 2), each as a scenario a player would notice.
+
+Every test builds a position by card name (``tests/nf_scenario.py``), makes each decision
+through ``state.apply`` as a front end would, and asserts what the table shows. Seeds are
+those of ``../shared/seeds`` (000 the Coldest War rulebook and FAQ, 003 the official card
+and rule FAQ); rule and reading numbers are those of ``../shared/rules-checklist.md`` part A.
+
+1. "Bone Cruncher" makes a minion *and its damage* unblockable: no direct-damage blocker
+   ("Bad Smoke", Vulko) absorbs that damage (003), unlike a minion that only cannot be
+   blocked (Alton Hickman, 000/003).
+2. In-play text triggered by a minion destroyed at the end of a turn (Ahmad Hassan, Wight
+   Trash; 003) resolves at the end of that turn, and no frame outlives a turn.
+3. Wounds past the wound stack come from the previously exiled wounds before they become
+   bare numbers (000 "The End of the Game"; reading 10), so they count in the tie-break.
+4. A minion leaving play by any route loses every "until it leaves play" effect: its
+   attachments (rule 80), its lasting strength (Vampiric Turning), the turn's effects on it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from nf_scenario import NfTable, advance, names, pass_windows, start_chain
+
+from gloam.nightfall.actions import DONE, PASS
+
+
+def settle(s, until: str) -> None:
+    """Pass or stop every decision until one of kind ``until`` comes."""
+    for _ in range(300):
+        if s.decision_kind() in (until, "over"):
+            return
+        legal = s.legal_action_indices()
+        s.apply(PASS if PASS in legal else DONE if DONE in legal else legal[0], s.current_player())
+    raise AssertionError(f"no {until!r} decision")
+
+
+# ---------------------------------------------------------------------- 1. "Bone Cruncher"
+@pytest.mark.parametrize("blocker", ["Vulko", "Bad Smoke"])
+def test_bone_cruncher_makes_the_minions_damage_unblockable_by_direct_damage_blockers(blocker):
+    """003 "Bone Cruncher": "Combat: Discard to make target minion and its damage
+    unblockable." 003 "Bad Smoke" / Vulko: "This card blocks damage inflicted on you".
+    Player 0 attacks player 1 with "Kilo 13" (1) and "Clever Ivan" (2) and discards "Bone
+    Cruncher" on Ivan: player 1 may block only Kilo and does not; the blocker in play
+    must absorb Kilo's 1 damage (003: blocking damage is mandatory) but not Ivan's,
+    whose 2 damage all become wounds."""
+    t = NfTable(players=2, sets=("CW", "NF"))
+    s = t.position(hands={0: ["Bone Cruncher"]}, play={0: ["Kilo 13", "Clever Ivan"], 1: [blocker]},
+                   phase="combat")
+    pass_windows(t, s)
+    t.choose(s, "attack", "Kilo 13", by=0, target=1)
+    t.choose(s, "attack", "Clever Ivan", by=0, target=1)
+    t.choose(s, "play", "Bone Cruncher", by=0)
+    t.choose(s, "card", "Clever Ivan", by=0)
+    effect, = s.view(1)["effects"]  # the table tells it from a minion that only cannot be blocked
+    assert effect["target"] == t.id(s, "Clever Ivan") and effect["label"] == "unblockable, its damage too"
+    settle(s, "block")
+    assert {x.split("attack=")[1] for x in t.describe(s) if x.startswith("Block")} == {"0)"}  # Kilo only
+    t.choose(s, "done", by=1)
+    settle(s, "chain_start")
+    view = t.view(s)
+    assert view["wounds"] == [0, 2], "Clever Ivan's 2 damage is unblockable: 2 wounds"
+    assert view["play"][1] == [blocker] and view["damage"][blocker] == 1, \
+        "the blocker absorbs Kilo 13's damage and none of Ivan's"
+
+
+def test_a_minion_that_only_cannot_be_blocked_still_meets_direct_damage_blockers():
+    """000 FAQ Alton Hickman: "Players cannot assign minions to block Alton Hickman,
+    however damage he does to you can still be intercepted by "Bad Smoke" and Vulko." The
+    distinction stays: Alton's own text makes him unblockable, not his damage (3 into
+    Vulko's 4 health: no wound)."""
+    t = NfTable(players=2, sets=("CW", "NF"))
+    s = t.position(play={0: ["Alton Hickman"], 1: ["Vulko"]}, phase="combat")
+    pass_windows(t, s)
+    t.choose(s, "attack", "Alton Hickman", by=0, target=1)
+    settle(s, "chain_start")
+    assert t.view(s)["wounds"] == [0, 0] and t.view(s)["damage"]["Vulko"] == 3
