@@ -74,3 +74,36 @@ def test_a_minion_that_only_cannot_be_blocked_still_meets_direct_damage_blockers
     t.choose(s, "attack", "Alton Hickman", by=0, target=1)
     settle(s, "chain_start")
     assert t.view(s)["wounds"] == [0, 0] and t.view(s)["damage"]["Vulko"] == 3
+
+
+# ---------------------------------------------------------------------- 2. the end of a turn
+def check_no_frame_outlives_a_turn(s) -> None:
+    """The invariant of the frame stack: the turn's frame is its bottom, and the only one
+    (so nothing pending lies buried beneath it, to be carried unresolved into every later
+    turn, clone and save)."""
+    ops = [f["op"] for f in s.stack]
+    assert ops.count("turn") <= 1 and (not ops or ops[0] == "turn"), f"frames buried under the turn: {ops}"
+
+
+@pytest.mark.parametrize("whose_turn", [0, 1])
+def test_ahmad_hassan_triggers_for_a_minion_destroyed_at_the_end_of_a_turn(whose_turn):
+    """003 Ahmad Hassan: "In Play: When a friendly minion is destroyed, inflict 1 damage on
+    target player." 003 Wight Trash: "At the end of each turn, destroy this card unless it
+    came into play this turn." Player 0's Wight Trash (in play since an earlier turn) is
+    destroyed at the end of the turn, on his own turn or his opponent's: Ahmad's damage is
+    asked and dealt at the end of that turn, before the next turn starts, and nothing of it
+    stays pending into the next turn."""
+    t = NfTable(players=2, sets=("ML", "BC"), promos=True)
+    s = t.position(play={0: ["Wight Trash", "Ahmad Hassan"]}, active=whose_turn, phase="claim")
+    settle(s, "target_player")
+    assert s.turn == 1 and s.active == whose_turn and s.current_player() == 0, \
+        "Ahmad's text is asked at the end of the turn the minion was destroyed in"
+    assert names(t, s.play[0]) == ["Ahmad Hassan"] and "Wight Trash" in names(t, s.discards[0])
+    check_no_frame_outlives_a_turn(s)
+    t.choose(s, "player", 1, by=0)
+    assert t.view(s)["wounds"] == [0, 1]
+    assert s.turn == 2 and s.active == 1 - whose_turn and s.decision_kind() == "combat_window"
+    assert [f["op"] for f in s.stack] == ["turn", "combat", "window"], "the new turn starts with nothing pending"
+    check_no_frame_outlives_a_turn(s)
+    saved = s.to_json()["stack"]
+    assert not any(f["op"] == "damage" for f in saved), "no dead frame in the save"

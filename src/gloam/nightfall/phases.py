@@ -79,8 +79,10 @@ def turn(state, frame, choice):
         state.phase = "cleanup"
         state.stack.append({"op": "cleanup", "step": 0})
         return CONTINUE
+    if step == 5:  # also where an eliminated active player's turn jumps to (constructed)
+        state.stack.append({"op": "end_of_turn"})
+        return CONTINUE
     # the turn is over: the player to the left starts the next (rules 101-102)
-    state.game.effects.end_of_turn(state)  # "at the end of each turn" in-play text (Wight Trash)
     limit = state.game.turn_limit
     if limit and state.turn >= limit:  # simulations only: the rules have no turn limit
         state.over = True
@@ -93,6 +95,15 @@ def turn(state, frame, choice):
     state.influence = 0
     state.flags = {}
     state.stack.append({"op": "turn", "step": 0})
+    return DONE
+
+
+@op("end_of_turn")
+def end_of_turn(state, frame, choice):
+    """"At the end of each turn" In Play text (Wight Trash is destroyed), a step of its
+    own so that what it triggers (Ahmad Hassan's "when a friendly minion is destroyed")
+    goes beneath it and resolves before the next turn starts: no frame outlives its turn."""
+    state.game.effects.end_of_turn(state)
     return DONE
 
 
