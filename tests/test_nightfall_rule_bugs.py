@@ -107,3 +107,35 @@ def test_ahmad_hassan_triggers_for_a_minion_destroyed_at_the_end_of_a_turn(whose
     check_no_frame_outlives_a_turn(s)
     saved = s.to_json()["stack"]
     assert not any(f["op"] == "damage" for f in saved), "no dead frame in the save"
+
+
+# ---------------------------------------------------------------------- 3. wounds past the stack
+def test_wounds_past_the_stack_come_from_the_exiled_wounds_before_bare_numbers():
+    """000 "The End of the Game": "Keep track of any additional wounds received by using
+    the face-down cards in the wound stack (and previously exiled wounds if necessary)";
+    reading 10: only when the face-down wounds *and* the exiled wounds run out are wounds
+    counted as bare numbers, and the keyword tie-break (rule 163) uses only real cards.
+    The wound stack holds one face-up and one face-down burn; a burn was exiled earlier.
+    "Bone Cruncher" (5) hits player 1 unblocked: the face-up burn (the game ends after
+    this combat), the face-down burn, the exiled burn, then 2 bare wounds. Both players
+    hold 5 wounds; player 1's 3 burns lose the tie-break to player 0's 2 bites, 2 bleeds
+    and 1 burn (rule 163: fewer of the most common type wins)."""
+    t = NfTable(players=2)
+    data = t.mapping(play={0: ["Bone Cruncher"]}, phase="combat")
+    data["wound_stack"] = {"cards": ["burn", "burn"], "face_up": 1}
+    data["exiled"] = ["NF Wound (burn)"]
+    data["players"][0]["wounds"] = {"discard": ["bite", "bite", "bleed", "bleed", "burn"]}
+    s = t.load(data)
+    exiled_burn, = s.exiled
+    pass_windows(t, s)
+    t.choose(s, "attack", "Bone Cruncher", by=0, target=1)
+    settle(s, "over")
+    assert s.is_terminal() and s.wounds == [] and s.exiled == []
+    assert exiled_burn in s.discards[1] and s.owner[exiled_burn] == 1, "the exiled wound goes to player 1"
+    assert s.observation(1)["bare_wounds"] == [0, 2]
+    assert [s.wound_count(p) for p in (0, 1)] == [(5, [2, 2, 1]), (5, [3, 0, 0])]
+    outcome = s.outcome()
+    assert outcome.winners == (0,), "player 1's third burn decides the tie-break"
+    assert "fewer of the most common wound type (2 to 3, rule 163)" in outcome.detail
+    given = [e for e in s.events if e["type"] == "wounds" and e["player"] == 1]
+    assert given[-1]["cards"][-1] == exiled_burn and given[-1]["count"] == 5
