@@ -139,3 +139,179 @@ def test_wounds_past_the_stack_come_from_the_exiled_wounds_before_bare_numbers()
     assert "fewer of the most common wound type (2 to 3, rule 163)" in outcome.detail
     given = [e for e in s.events if e["type"] == "wounds" and e["player"] == 1]
     assert given[-1]["cards"][-1] == exiled_burn and given[-1]["count"] == 5
+
+
+# ---------------------------------------------------------------------- 4. leaving play
+SETS_4 = ("CW", "ML", "NF", "BC")
+
+
+def play_until(s, kind: str, *, active: int | None = None, turn: int | None = None, holding=None) -> None:
+    """Pass or stop every decision (else take the first option) until one of ``kind``
+    comes on ``active``'s turn (number ``turn``), with card ``holding`` in the decider's hand."""
+    for _ in range(2000):
+        if s.decision_kind() == kind and (active is None or s.active == active) \
+                and (turn is None or s.turn == turn) and (holding is None or holding in s.hands[s.current_player()]):
+            return
+        assert not s.is_terminal(), f"the game ended before a {kind!r} decision"
+        legal = s.legal_action_indices()
+        s.apply(PASS if PASS in legal else DONE if DONE in legal else legal[0], s.current_player())
+    raise AssertionError(f"no {kind!r} decision")
+
+
+def effects_on(s, minion: int) -> list[dict]:
+    """The continuous effects that name ``minion`` as their target."""
+    return [e for e in s.effects if e.get("target") == minion and e["kind"] in ("strength", "unblockable")]
+
+
+def lasting_and_turn_effects(t, s, name: str) -> int:
+    """Turn 1 (player 0): Vampiric Turning (BC: "Increase the strength of target friendly
+    minion by 2. This effect lasts until that minion leaves play.") on player 0's minion;
+    turn 2 (player 1): player 0 discards "Bone Cruncher" in the first combat window to make
+    it unblockable this turn (a turn's effect on it). Returns the minion's id."""
+    minion = t.id(s, name, "play")
+    start_chain(t, s, [(0, "Vampiric Turning")])
+    t.choose(s, "card", name, by=0)
+    play_until(s, "combat_window", turn=2)
+    t.choose(s, "pass", by=1)
+    t.choose(s, "play", "Bone Cruncher", by=0)
+    t.choose(s, "card", name, by=0)
+    assert len(effects_on(s, minion)) == 2, "the lasting strength and the turn's unblockable effect"
+    return minion
+
+
+def check_left_play(t, s, minion: int) -> None:
+    """Rules 79-80 and the text "until that minion leaves play": no effect names the minion
+    any more (not in ``state.effects``, not in the table view), and the action that was
+    attached to it lies in its owner's discard pile."""
+    assert minion not in s.minions and not any(minion in pile for pile in s.play)
+    assert effects_on(s, minion) == [], f"effects still on the minion that left play: {effects_on(s, minion)}"
+    assert not [e for e in s.view(0)["effects"] if e.get("target") == minion]
+    assert "Full Battle Rattle" in names(t, s.discards[0]) and not any(info["attached"] for info in s.minions.values())
+
+
+def check_fresh(s, minion: int) -> None:
+    """Back in play, the minion is a new object: printed strength, no damage, nothing
+    attached, no effect from its earlier time in play."""
+    assert minion in s.minions, "the minion is back in play"
+    info = s.minions[minion]
+    assert info["damage"] == 0 and info["attached"] == [] and info["turn"] == s.turn
+    assert effects_on(s, minion) == [] and s.strength(minion) == s.card(minion).strength
+
+
+def leave_play_table():
+    return NfTable(players=2, sets=SETS_4)
+
+
+def test_a_minion_put_on_top_of_its_deck_leaves_every_effect_behind():
+    """The deck route: Ivan Radinsky (NF, 003: "Place target minion in play on top of its
+    owner's deck"); Maggie Hawke, with Full Battle Rattle attached, under Vampiric Turning's
+    lasting +2 and Bone Cruncher's turn effect. Drawn and chained again on a later turn, she
+    has her printed strength."""
+    t = leave_play_table()
+    s = t.position(hands={0: ["Vampiric Turning", "Bone Cruncher"], 1: ["Ivan Radinsky"]},
+                   play={0: ["Maggie Hawke"]}, attached={"Maggie Hawke": ["Full Battle Rattle"]},
+                   decks={0: ["Kilo 13"] * 12, 1: ["JAREK"] * 12})
+    maggie = lasting_and_turn_effects(t, s, "Maggie Hawke")
+    assert s.strength(maggie) == 3 + 2 + 2
+    play_until(s, "chain_start", active=1)
+    start_chain(t, s, [(1, "Ivan Radinsky")])
+    t.choose(s, "card", "Maggie Hawke", by=1)
+    assert s.decks[0][-1] == maggie
+    check_left_play(t, s, maggie)
+    play_until(s, "chain_start", active=0, holding=maggie)
+    start_chain(t, s, [(0, "Maggie Hawke")])
+    check_fresh(s, maggie)
+
+
+def test_a_minion_put_into_a_hand_leaves_every_effect_behind():
+    """The hand route: Exit Strategy's kicker (BC: "Place target minion an opponent
+    controls into your hand. You own it from now on."; Wight Trash, white, leads) takes
+    Maggie Hawke into player 1's hand; chained by player 1 later, she is fresh."""
+    t = leave_play_table()
+    s = t.position(hands={0: ["Vampiric Turning", "Bone Cruncher"], 1: ["Wight Trash", "Exit Strategy"]},
+                   play={0: ["Maggie Hawke"]}, attached={"Maggie Hawke": ["Full Battle Rattle"]},
+                   decks={0: ["Kilo 13"] * 12, 1: ["JAREK"] * 12})
+    maggie = lasting_and_turn_effects(t, s, "Maggie Hawke")
+    play_until(s, "chain_start", active=1)
+    start_chain(t, s, [(1, "Wight Trash"), (1, "Exit Strategy")])
+    t.choose(s, "card", "Maggie Hawke", by=1)
+    assert maggie in s.hands[1] and s.owner[maggie] == 1
+    check_left_play(t, s, maggie)
+    play_until(s, "chain_start", active=1, holding=maggie)
+    start_chain(t, s, [(1, "Maggie Hawke")])
+    check_fresh(s, maggie)
+
+
+def test_a_destroyed_minion_leaves_every_effect_behind():
+    """The destroyed route: Silver Stake (ML: "Destroy target vampire") on Maggie Hawke;
+    Dark Awakening (NF: "Place target minion from your discard pile into play") brings her
+    back on player 0's next turn, fresh."""
+    t = leave_play_table()
+    s = t.position(hands={0: ["Vampiric Turning", "Bone Cruncher", "Dark Awakening"], 1: ["Silver Stake"]},
+                   play={0: ["Maggie Hawke"]}, attached={"Maggie Hawke": ["Full Battle Rattle"]},
+                   decks={0: ["Kilo 13"] * 12, 1: ["JAREK"] * 12})
+    maggie = lasting_and_turn_effects(t, s, "Maggie Hawke")
+    play_until(s, "chain_start", active=1)
+    start_chain(t, s, [(1, "Silver Stake")])
+    t.choose(s, "card", "Maggie Hawke", by=1)
+    assert maggie in s.discards[0]
+    check_left_play(t, s, maggie)
+    play_until(s, "chain_start", active=0, holding=t.id(s, "Dark Awakening"))
+    start_chain(t, s, [(0, "Dark Awakening")])
+    t.choose(s, "card", "Maggie Hawke", by=0)
+    check_fresh(s, maggie)
+
+
+def test_an_exiled_minion_leaves_every_effect_behind():
+    """The exile route: "Snowstorm" (CW starter: "Exile when destroyed or discarded.")
+    destroyed by Silver Stake is exiled (rule 59); nothing names it any more."""
+    t = leave_play_table()
+    s = t.position(hands={0: ["Vampiric Turning", "Bone Cruncher"], 1: ["Silver Stake"]},
+                   play={0: ["Snowstorm"]}, attached={"Snowstorm": ["Full Battle Rattle"]},
+                   decks={0: ["Kilo 13"] * 12, 1: ["JAREK"] * 12})
+    snowstorm = lasting_and_turn_effects(t, s, "Snowstorm")
+    play_until(s, "chain_start", active=1)
+    start_chain(t, s, [(1, "Silver Stake")])
+    t.choose(s, "card", "Snowstorm", by=1)
+    assert s.exiled == [snowstorm]
+    check_left_play(t, s, snowstorm)
+
+
+def test_a_minion_discarded_at_the_end_of_combat_leaves_every_effect_behind():
+    """The discard route (rules 117-118): Katya Iliyevna, under Vampiric Turning's lasting
+    +2 since turn 1, is made unblockable by Bone Cruncher in player 0's next combat,
+    attacks, and is discarded at its end; Dark Awakening brings her back in the same
+    turn's chain, fresh (no longer unblockable, no +2)."""
+    t = leave_play_table()
+    s = t.position(hands={0: ["Vampiric Turning", "Bone Cruncher", "Dark Awakening"]},
+                   play={0: ["Katya Iliyevna"]}, attached={"Katya Iliyevna": ["Full Battle Rattle"]},
+                   decks={0: ["Kilo 13"] * 12, 1: ["JAREK"] * 12})
+    katya = t.id(s, "Katya Iliyevna", "play")
+    start_chain(t, s, [(0, "Vampiric Turning")])
+    t.choose(s, "card", "Katya Iliyevna", by=0)
+    play_until(s, "combat_window", active=0, turn=3)
+    t.choose(s, "play", "Bone Cruncher", by=0)
+    t.choose(s, "card", "Katya Iliyevna", by=0)
+    assert len(effects_on(s, katya)) == 2
+    play_until(s, "chain_start", active=0)
+    assert katya in s.discards[0]
+    check_left_play(t, s, katya)
+    start_chain(t, s, [(0, "Dark Awakening")])
+    t.choose(s, "card", "Katya Iliyevna", by=0)
+    check_fresh(s, katya)
+
+
+def test_a_card_text_starting_an_effect_that_would_outlive_its_minion_is_refused():
+    """The leave-play step ends the kinds of effect listed in ``state.MINION_EFFECTS``; a
+    card whose text would start another kind on a target minion (here a "no kickers"
+    effect) fails loudly when the card data and effects are joined."""
+    from gloam.core.errors import CardDataError
+    from gloam.nightfall.registry import EFFECTS, Texts, _check
+    from gloam.nightfall.verbs import continuous, may, minion
+
+    card = NfTable().game.card_named("Bone Cruncher")
+    texts = EFFECTS[card.effect](card)
+    _check(card, texts)
+    stray = Texts(kicker=texts.kicker, combat=[may([continuous("no_kickers", target=minion())], "you may")])
+    with pytest.raises(CardDataError, match="'no_kickers' effect on a target minion"):
+        _check(card, stray)

@@ -643,18 +643,8 @@ def _minion_to_hand(state, frame, choice):
     status, target = _choose(state, frame, choice, frame["target"], "Choose a minion to place into a hand")
     if status == "ask":
         return target
-    if status == "chosen":
-        p = frame["controller"]
-        info = state.minions.pop(target)
-        state.play[info["controller"]].remove(target)
-        for attached in info["attached"]:  # rule 80: attachments go to their owners' discard piles
-            state.put_in_discard(attached)
-        state.effects = [e for e in state.effects if not (e.get("until") == "lasting" and e.get("target") == target)]
-        if frame["capture"]:
-            state.owner[target] = p
-        state.put_in_hand_openly(state.owner[target], target)
-        state.events.append({"type": "to_hand", "card": target, "player": state.owner[target],
-                             "from": info["controller"], "capture": frame["capture"]})
+    if status == "chosen":  # neither destroyed nor discarded: no exile; attachments discarded (rule 80)
+        state.leave_play(target, "to_hand", new_owner=frame["controller"] if frame["capture"] else None)
     return DONE
 
 
@@ -966,12 +956,7 @@ def _minion_to_deck(state, frame, choice):
     status, target = _choose(state, frame, choice, minion("any"), "Which minion goes on top of its owner's deck?")
     if status != "chosen":
         return target if status == "ask" else DONE
-    info = state.minions.pop(target)
-    state.play[info["controller"]].remove(target)
-    for attached in info["attached"]:
-        state.put_in_discard(attached)
-    state.put_on_deck_openly(state.owner[target], target)
-    state.events.append({"type": "to_deck", "card": target, "player": state.owner[target]})
+    state.leave_play(target, "to_deck")
     return DONE
 
 
