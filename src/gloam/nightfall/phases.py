@@ -549,4 +549,3 @@ def _damage_blockers(state, player: int, frame) -> list[int]:
     if frame.get("unblockable"):
         return []
     return [m for m in state.play[player] if state.game.effects.blocks_player_damage(state, m)]
-
