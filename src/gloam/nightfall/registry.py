@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from gloam.core.errors import CardDataError
 from gloam.nightfall.cards import Card, CardSet
-from gloam.nightfall.state import STAY_IN_PLAY
+from gloam.nightfall.state import MINION_EFFECTS, STAY_IN_PLAY
 
 EFFECTS: dict[str, Callable[[Card], "Texts"]] = {}
 
@@ -124,11 +124,22 @@ class Effects:
         return list(t.on_attack)
 
     def unblockable(self, state, attack: dict) -> bool:
+        """Whether no minion may be assigned to block this attack (rule 106): the moon
+        (Dark of the Moon), the attacker's own In Play text (Alton Hickman) or an effect on
+        it ("Bone Cruncher"). Its damage still meets direct-damage blockers unless
+        :meth:`damage_unblockable` says otherwise (000 FAQ Alton Hickman)."""
         if attack["unblockable"] or self._moon(state).get("unblockable"):
             return True
         if self._texts[state.cards[attack["minion"]]].unblockable:
             return True
         return any(e["kind"] == "unblockable" and e.get("target") == attack["minion"] for e in state.effects)
+
+    def damage_unblockable(self, state, minion: int) -> bool:
+        """Whether the damage ``minion`` inflicts is unblockable too: no direct-damage
+        blocker absorbs it ("Bone Cruncher", 003: "make target minion and its damage
+        unblockable"; the effect's ``damage`` flag)."""
+        return any(e["kind"] == "unblockable" and e.get("damage") and e.get("target") == minion
+                   for e in state.effects)
 
     def stays_in_play(self, state, minion: int) -> bool:
         """Rule 118, and attached actions like Still Standing."""
@@ -312,3 +323,18 @@ def _check(card: Card, texts: Texts) -> None:
         raise CardDataError(f"card {card.id!r}: feed text and effect feed frames disagree")
     if card.feed is not None and texts.feed_on != card.feed.on:
         raise CardDataError(f"card {card.id!r}: feed is on {card.feed.on!r} text, the effect says {texts.feed_on!r}")
+    for frame in _frames(texts):
+        target = frame.get("data", {}).get("target") if frame.get("op") == "continuous" else None
+        if isinstance(target, dict) and "minion" in target and frame["kind"] not in MINION_EFFECTS:
+            raise CardDataError(f"card {card.id!r}: a {frame['kind']!r} effect on a target minion would outlive"
+                                f" the minion's time in play (state.MINION_EFFECTS lists the kinds that end with it)")
+
+
+def _frames(texts: Texts):
+    """Every frame of a card's texts, nested ones too (a "may", a "then", a feed's text)."""
+    pending = [v for v in vars(texts).values() if isinstance(v, list)]
+    while pending:
+        for frame in pending.pop():
+            if isinstance(frame, dict):
+                yield frame
+                pending.extend(v for v in frame.values() if isinstance(v, list))

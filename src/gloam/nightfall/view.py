@@ -328,7 +328,8 @@ def _effect(effect: dict[str, Any], lang: str) -> dict[str, Any]:
     """A continuous effect lasting until the end of the turn (or while its minion stays)."""
     data = {k: v for k, v in effect.items() if k in ("kind", "player", "target", "amount", "archive", "until")}
     data.setdefault("until", "turn")
-    data["label"] = i18n.text("effect", effect["kind"], lang)
+    damage_too = effect["kind"] == "unblockable" and effect.get("damage")  # "Bone Cruncher"
+    data["label"] = i18n.text("effect", "unblockable_damage" if damage_too else effect["kind"], lang)
     return data
 
 
