@@ -4,7 +4,8 @@ A set is one JSON file in ``gloam/nightfall/data`` (``coldest_war.json`` for The
 Coldest War, set code ``CW``). Every card attribute in it carries its provenance:
 
 * ``{"value": …, "kind": "seed", "source": "000 …"}`` — stated by a seed document
-  (the source is copied from ``shared/card-facts.json``); ``"implied": true`` marks a
+  (the source is copied from the card facts, ``data/card_facts.json``, the packaged copy
+  of ``shared/card-facts.json``: :mod:`gloam.nightfall.facts`); ``"implied": true`` marks a
   value read off a worked example rather than printed card text;
 * ``{"value": …, "kind": "designed", "note": "…"}`` — gloam's own value, with the
   reason; the seeds do not state most colours, costs, strengths, health or texts;
