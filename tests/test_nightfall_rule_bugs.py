@@ -306,12 +306,12 @@ def test_a_card_text_starting_an_effect_that_would_outlive_its_minion_is_refused
     card whose text would start another kind on a target minion (here a "no kickers"
     effect) fails loudly when the card data and effects are joined."""
     from gloam.core.errors import CardDataError
-    from gloam.nightfall.registry import EFFECTS, Texts, _check
+    from gloam.nightfall.registry import EFFECTS, Texts, check_texts
     from gloam.nightfall.verbs import continuous, may, minion
 
     card = NfTable().game.card_named("Bone Cruncher")
     texts = EFFECTS[card.effect](card)
-    _check(card, texts)
+    check_texts(card, texts)
     stray = Texts(kicker=texts.kicker, combat=[may([continuous("no_kickers", target=minion())], "you may")])
     with pytest.raises(CardDataError, match="'no_kickers' effect on a target minion"):
-        _check(card, stray)
+        check_texts(card, stray)
