@@ -42,11 +42,11 @@ from nf_scenario import NfTable, add_wounds, advance, names, options, start_chai
 from gloam.core.errors import SetupError
 from gloam.nightfall.actions import ARCHIVE0, DONE, OPTION0, PASS
 from gloam.nightfall.cards import COLOURS, KEYWORDS, load_set, markdown_table
+from gloam.nightfall.facts import card_facts
 from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState
 
 ROOT = Path(__file__).resolve().parents[1]
-FACTS_PATH = ROOT.parent / "shared" / "card-facts.json"
 DOC_PATH = ROOT / "docs" / "cards-blood-country.md"
 SETS = ("CW", "BC")
 
@@ -80,11 +80,8 @@ def test_blood_country_alone_is_refused_it_is_not_standalone():
 
 
 def _facts() -> dict:
-    """shared/card-facts.json, or a skip where it is not beside the repository (a user's
-    clean clone has no shared/)."""
-    if not FACTS_PATH.is_file():
-        pytest.skip(f"shared/card-facts.json is not beside the repository ({FACTS_PATH})")
-    return json.loads(FACTS_PATH.read_text(encoding="utf-8"))
+    """The card facts as the package ships them (a copy of shared/card-facts.json)."""
+    return card_facts()
 
 
 def test_the_set_has_the_listed_24_orders_and_3_promos_12_minions_12_actions():
@@ -128,16 +125,15 @@ def test_every_kicker_can_be_reached_within_the_set():
 
 # ---------------------------------------------------------------------- card facts
 def _bc_facts() -> list:
-    if not FACTS_PATH.is_file():
-        return [pytest.param({"name": "(card-facts.json absent)"}, marks=pytest.mark.skip(reason="no card-facts.json"))]
-    facts = json.loads(FACTS_PATH.read_text(encoding="utf-8"))
+    facts = card_facts()
     return [c for c in facts["cards"] if set(c.get("set", ())) & {"BC", "promo-BC"}
             and c.get("type") != "starting-minion"]
 
 
 @pytest.mark.parametrize("fact", _bc_facts(), ids=lambda f: f["name"])
 def test_every_card_fact_is_matched_exactly(fact):
-    """Every fact shared/card-facts.json states about a Blood Country card is in the data,
+    """Every fact the card facts (the packaged copy of shared/card-facts.json) state about a
+    Blood Country card is in the data,
     marked seed with the same source; hints and 'order' types constrain designed values."""
     card = load_set("BC").card(fact["name"])
     prov = card.provenance

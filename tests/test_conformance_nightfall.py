@@ -15,7 +15,8 @@ CPU-s / 243 s wall while other test runs shared the two cores). It is marked ``s
   (``state.check_cards()``: orders, wounds, moons, exiled cards, attachments, the chain;
   rules 6, 13, 33, 44), the protocol's pieces agreeing, the Nightfall position being
   sound (``check_position``: minion records and play areas agree, no minion in play at 0
-  health, rule 110; the face-up count; the chain holds orders), every option
+  health, rule 110; the face-up count; the chain holds orders; the turn's frame is the
+  bottom of the frame stack, so nothing pending outlives its turn), every option
   fitting its decision (``check_options``), and ``clone()`` equal and independent:
   the clone equals the state field by field (everything ``to_json`` holds) and shares no
   list or dict with it; the action is applied to the clone and the game goes on from
@@ -243,7 +244,9 @@ def check_position(state: NightfallState) -> None:
     """What a player at the table would notice if it were wrong (cheap: minions only):
     minions in play are minions with health left (rule 110), each in its controller's
     play area once, with actions attached; the wound stack never holds fewer cards than
-    the face-up wounds still to give (rule 13); the chain holds orders."""
+    the face-up wounds still to give (rule 13); the chain holds orders; the turn's frame
+    is the one at the bottom of the frame stack (a frame buried beneath it would never
+    resolve and would be carried into every later turn, clone and save)."""
     g = state.game
     cards = state.cards
     minions = state.minions
@@ -267,6 +270,8 @@ def check_position(state: NightfallState) -> None:
     for e in state.chain:
         assert g.card(cards[e["card"]]).is_order, "a non-order is in the chain"
     assert state.phase in ("setup", "draft", "combat", "chain", "claim", "cleanup", "over"), f"phase {state.phase!r}"
+    ops = [f["op"] for f in state.stack]
+    assert not ops or (ops[0] == "turn" and ops.count("turn") == 1), f"frames outlive their turn: {ops}"
 
 
 def check_zones(state: NightfallState) -> None:
@@ -805,6 +810,17 @@ def test_checks_catch_a_lost_or_misplaced_card() -> None:
     state.minions[minion] = {"controller": 0, "damage": game.card(state.cards[minion]).health, "attached": [],
                              "turn": 1}
     with pytest.raises(AssertionError, match="rule 110"):
+        check_position(state)
+
+
+def test_checks_catch_a_frame_buried_under_the_turn() -> None:
+    """The stack check is not vacuous: a pending step left beneath the turn's frame (as
+    Ahmad Hassan's trigger for a minion destroyed at the end of a turn once was) fails it."""
+    _, state = _state(8, 50)
+    check_position(state)
+    state.stack.insert(0, {"op": "damage", "target": {"player": "any"}, "amount": 1, "then": [],
+                           "source": 0, "controller": 0})
+    with pytest.raises(AssertionError, match="frames outlive their turn"):
         check_position(state)
 
 

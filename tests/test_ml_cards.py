@@ -1,7 +1,8 @@
 """Every Martial Law card's text, played: one test per printed text block (Chain, Your
 Chain, Kicker, Feed, In Play, Combat, a wound's effect), every FAQ ruling of these cards
-as a test named after the card, and the card data checked against
-``shared/card-facts.json`` (every stated fact matched exactly and marked seed).
+as a test named after the card, and the card data checked against the card facts
+(``gloam/nightfall/data/card_facts.json``, the packaged copy of ``shared/card-facts.json``:
+every stated fact matched exactly and marked seed).
 
 Texts are those of ``src/gloam/nightfall/data/martial_law.json`` (readable in
 ``docs/cards-martial-law.md``, where gloam's designed texts are marked); FAQ rulings come
@@ -54,7 +55,7 @@ from nf_scenario import (
     pass_windows,
     start_chain,
 )
-from test_nightfall_cards import CONSTRAINTS, FACTS, NO_FACTS, card_fact_problems
+from test_nightfall_cards import CONSTRAINTS, FACTS, NO_SEEDS, SEEDS, card_fact_problems
 
 from gloam.nightfall.actions import FEED, PASS
 from gloam.nightfall.cards import load_set, markdown_table
@@ -1201,8 +1202,6 @@ IGNORED = {"set_conflict"}  # which box a card is in (NF/ML/BC), not a card attr
 
 
 def ml_fact_names() -> list:
-    if FACTS is None:
-        return [pytest.param("(card-facts.json absent)", marks=pytest.mark.skip(reason="no card-facts.json"))]
     return [c["name"] for c in FACTS["cards"] if any(code in ML_CODES for code in c["set"])]
 
 
@@ -1256,17 +1255,13 @@ def test_every_ml_card_fact_is_matched_and_marked_seed(name, ml_checker):
 
 
 def test_every_ml_constraint_is_used_by_a_fact():
-    if FACTS is None:
-        pytest.skip(NO_FACTS)
-    used = {(c["name"], k) for c in FACTS["cards"] for k in c} if FACTS else set()
+    used = {(c["name"], k) for c in FACTS["cards"] for k in c}
     assert set(ML_CONSTRAINTS) - used == set()
 
 
 def test_ml_fact_checker_catches_a_contradiction(ml_checker):
     """The checker fails on a wrong stated value, a seed mark on a designed value, and a
     broken paraphrase."""
-    if FACTS is None:
-        pytest.skip(NO_FACTS)
     from gloam.nightfall.cards import card_set_from_json
 
     data = json.loads((ROOT / "src/gloam/nightfall/data/martial_law.json").read_text(encoding="utf-8"))
@@ -1284,20 +1279,22 @@ def test_ml_fact_checker_catches_a_contradiction(ml_checker):
 def test_the_set_has_exactly_the_cards_of_seed_001_and_its_promos():
     """001 'Cards in this Set' (6 starters, 12 draft minions, 12 draft actions), the three
     ML promos (003), the two wound kinds (003 'Wounds: ML Wound, NF Wound'); no moons."""
-    if FACTS is None:
-        pytest.skip(NO_FACTS)
     ml = load_set("ML")
-    seed = (ROOT.parent / "shared" / "seeds")
     names = {c["name"] for c in FACTS["cards"] if any(code in ML_CODES for code in c["set"])
              and not c["name"].startswith("Wound: ")}
     assert {c.name for c in ml.cards} == names
     assert (len(ml.starters), len(ml.draft_minions), len(ml.draft_actions), len(ml.promos), len(ml.moons)) == \
         (6, 12, 12, 3, 0)
-    if seed.is_dir():
-        text = next(seed.glob("001_*.txt")).read_text(encoding="utf-8")
-        block = text[text.index("Draft Minions\n"):]
-        for card in ml.draftable:
-            assert f"- {card.printed_name}\n" in block, card.name
+
+
+def test_the_draftable_names_are_printed_as_seed_001_lists_them():
+    """001 'Cards in this Set': each draftable order's name as the rulebook prints it."""
+    if not SEEDS.is_dir():
+        pytest.skip(NO_SEEDS)
+    text = next(SEEDS.glob("001_*.txt")).read_text(encoding="utf-8")
+    block = text[text.index("Draft Minions\n"):]
+    for card in load_set("ML").draftable:
+        assert f"- {card.printed_name}\n" in block, card.name
 
 
 def test_the_nf_reprint_ids_exist():

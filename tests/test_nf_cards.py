@@ -5,7 +5,8 @@ test, the card-facts check of the set's data, the generated document, ``gloam ca
 
 Texts are those of ``src/gloam/nightfall/data/nightfall.json`` (readable in
 ``docs/cards-nightfall.md``, where gloam's designed texts are marked); FAQ rulings are from
-seeds 000/001/002/003 as ``shared/card-facts.json`` quotes them. Each test builds a position
+seeds 000/001/002/003 as the card facts quote them (``gloam/nightfall/data/card_facts.json``,
+the packaged copy of ``shared/card-facts.json``). Each test builds a position
 by card name (``tests/nf_scenario.py``) in a game of the Nightfall set alone (its starters are
 Martial Law's six, reprinted), makes every decision through ``state.apply`` as a front end
 would, and asserts what a player at the table would see. Rule numbers are those of
@@ -29,11 +30,11 @@ from nf_scenario import add_wounds, names, options, start_chain
 from gloam.cli.main import main
 from gloam.nightfall.actions import ARCHIVE0, CARD0, DONE, PASS, PLAYER0
 from gloam.nightfall.cards import COLOURS, load_set, markdown_table
+from gloam.nightfall.facts import card_facts
 from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState
 
 ROOT = Path(__file__).resolve().parents[1]
-FACTS_PATH = ROOT.parent / "shared" / "card-facts.json"
 DOC_PATH = ROOT / "docs" / "cards-nightfall.md"
 SETS = ("NF",)
 
@@ -1072,9 +1073,7 @@ CONSTRAINTS = {
 
 
 def _nf_facts() -> list:
-    if not FACTS_PATH.is_file():
-        return [pytest.param(None, marks=pytest.mark.skip(reason="shared/card-facts.json absent"))]
-    facts = json.loads(FACTS_PATH.read_text(encoding="utf-8"))
+    facts = card_facts()
     return [pytest.param(f, id=f["name"]) for f in facts["cards"]
             if set(f["set"]) & {"NF", "promo-NF"} and f["type"] != "starting-minion"]
 
@@ -1124,15 +1123,14 @@ def test_the_set_holds_its_cards_and_reprints_the_martial_law_starters():
     """003 'Nightfall Cards': six starters (Martial Law's, reprinted), 24 draftable orders
     (12 minions, 12 actions here), NF Wound, 3 promos."""
     nf = load_set("NF")
-    facts = json.loads(FACTS_PATH.read_text(encoding="utf-8"))["set_lists"]["NF"] if FACTS_PATH.is_file() else None
+    facts = card_facts()["set_lists"]["NF"]
     assert nf.reprints == ("ml-bad-smoke", "ml-charlotte-reyes", "ml-enraged-wight", "ml-genesis-one",
                            "ml-jj-mcteague", "ml-yuri-koroviev")
     assert len(nf.starters) == 6 and all(c.set == "ML" for c in nf.starters)
     assert len(nf.draft_minions) == 12 and len(nf.draft_actions) == 12 and len(nf.promos) == 3
-    if facts:
-        assert sorted(c.name for c in nf.starters) == sorted(facts["starting"]["value"])
-        assert sorted(c.name for c in nf.draftable) == sorted(facts["draftable_orders"]["value"])
-        assert sorted(c.name for c in nf.promos) == sorted(facts["promos"]["value"])
+    assert sorted(c.name for c in nf.starters) == sorted(facts["starting"]["value"])
+    assert sorted(c.name for c in nf.draftable) == sorted(facts["draftable_orders"]["value"])
+    assert sorted(c.name for c in nf.promos) == sorted(facts["promos"]["value"])
     assert [w.id for w in nf.wounds] == ["nf-nf-wound"] and len(nf.wound_cards()) == 60
     assert nf.is_standalone
 

@@ -1,6 +1,7 @@
 """The Coldest War card data (``gloam/nightfall/data/coldest_war.json``) and its loader.
 
-(a) every fact ``shared/card-facts.json`` states about a CW card is matched exactly and
+(a) every fact the card facts (``gloam/nightfall/data/card_facts.json``, the packaged copy
+of ``shared/card-facts.json``) state about a CW card is matched exactly and
 marked seed with the card-facts source; paraphrases and constraints (a worked example's
 "inflicts 2 damage on a player", "kicker not blue", "health at least 3") are checked
 by explicit predicates; (b) every field has provenance and every seed-marked value is
@@ -32,26 +33,20 @@ from gloam.nightfall.cards import (
     load_set,
     markdown_table,
 )
+from gloam.nightfall.facts import card_facts
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
-FACTS_PATH = SHARED / "card-facts.json"
 SEEDS = SHARED / "seeds"
 DATA_PATH = ROOT / "src" / "gloam" / "nightfall" / "data" / "coldest_war.json"
 DOC_PATH = ROOT / "docs" / "cards-coldest-war.md"
-NO_FACTS = f"shared/card-facts.json is not beside the repository ({FACTS_PATH})"
+NO_SEEDS = f"the seed documents are not beside the repository ({SEEDS}): a clean clone has no ../shared"
 
-
-def _load_facts() -> dict | None:
-    return json.loads(FACTS_PATH.read_text(encoding="utf-8")) if FACTS_PATH.is_file() else None
-
-
-FACTS = _load_facts()
+#: the card facts as the package ships them (a copy of shared/card-facts.json)
+FACTS = card_facts()
 
 
 def _cw_fact_names() -> list:
-    if FACTS is None:
-        return [pytest.param("(card-facts.json absent)", marks=pytest.mark.skip(reason=NO_FACTS))]
     return [c["name"] for c in FACTS["cards"] if "CW" in c["set"]]
 
 
@@ -62,8 +57,6 @@ def cw():
 
 @pytest.fixture(scope="module")
 def facts():
-    if FACTS is None:
-        pytest.skip(NO_FACTS)
     return FACTS
 
 
@@ -466,7 +459,7 @@ def test_wound_stack_is_60_with_the_10_5_5_split(cw):
 
 def test_names_are_printed_as_the_seeds_print_them(cw):
     if not SEEDS.is_dir():
-        pytest.skip(f"seed documents not beside the repository ({SEEDS})")
+        pytest.skip(NO_SEEDS)
     rulebook = next(SEEDS.glob("000_*.txt")).read_text(encoding="utf-8")
     listed = rulebook[rulebook.rindex("Cards in This Set"):]
     for card in cw.starters + cw.draftable:
@@ -682,7 +675,7 @@ def test_draftable_orders_have_kickers_and_text(cw):
 
 def test_quick_start_pairs_match_seed_000(cw):
     if not SEEDS.is_dir():
-        pytest.skip(f"seed documents not beside the repository ({SEEDS})")
+        pytest.skip(NO_SEEDS)
     rulebook = next(SEEDS.glob("000_*.txt")).read_text(encoding="utf-8")
     block = rulebook[rulebook.index("Quick Start:"):rulebook.index("2-Player Drafting")]
     pairs = {frozenset(p.strip().strip('"') for p in line[2:].split(" + "))

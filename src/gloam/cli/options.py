@@ -23,11 +23,14 @@ NIGHTMARIUM_ONLY = "--composition and --creatures are Nightmarium options"
 
 def add_setup_options(parser: argparse.ArgumentParser) -> None:
     """Nightmarium's --creatures and --composition; Nightfall's archive setup, --moons,
-    --long, --sets, --wounds and the variant flags."""
+    --long, --sets, --wounds and the variant flags; --cards for both."""
     parser.add_argument("--creatures", type=int, choices=(5, 6, 7), default=5,
                         help="Nightmarium: complete Creatures needed to win (default 5)")
     parser.add_argument("--composition", metavar="FILE",
                         help="Nightmarium: your own card composition (.json or .toml) instead of the standard one")
+    parser.add_argument("--cards", metavar="FILE",
+                        help="your own card values (.toml or .json; docs/user-cards.md): Nightfall, the values"
+                             " of the printed cards you own; Nightmarium, the same as --composition")
     archives = parser.add_mutually_exclusive_group()
     archives.add_argument("--quick-start", dest="archives", action="store_const", const="quick",
                           help="Nightfall: the quick-start archive pairs (the default)")
@@ -90,6 +93,8 @@ def setup_from_args(args: argparse.Namespace, players: int, **extra: Any) -> dic
             setup["draft_cards"] = args.draft_cards
         if getattr(args, "decks", None):
             setup.update(deck_setup(args.decks, players, setup.get("sets")))
+        if getattr(args, "cards", None):
+            setup["cards"] = card_setup(args.cards, setup.get("sets", ["CW"]))
         return setup
     if getattr(args, "decks", None):
         raise SetupError("--deck is a Nightfall option")
@@ -98,9 +103,34 @@ def setup_from_args(args: argparse.Namespace, players: int, **extra: Any) -> dic
             or any(getattr(args, dest, False) for dest, _ in NIGHTFALL_VARIANTS):
         raise SetupError(NIGHTFALL_ONLY)
     setup["creatures"] = args.creatures
-    if args.composition:
-        setup["composition"] = load_composition(args.composition).to_setup()
+    composition = composition_file(args)
+    if composition:
+        setup["composition"] = load_composition(composition).to_setup()
     return setup
+
+
+def composition_file(args: argparse.Namespace) -> str | None:
+    """Nightmarium's composition file: ``--composition FILE``, or ``--cards FILE``, which
+    means the same for Nightmarium (a Night Fear's only values are its Legion, parts and
+    ability: a player's own values are a composition); both at once are refused."""
+    cards, composition = getattr(args, "cards", None), getattr(args, "composition", None)
+    if cards and composition:
+        raise SetupError("for Nightmarium --cards FILE is --composition FILE: give one of them")
+    return cards or composition
+
+
+def card_setup(path: str, sets: list[str]) -> dict[str, Any]:
+    """Nightfall's ``cards`` setup entry from ``--cards FILE``: the file's values of the
+    cards of ``sets`` (a file may name cards of other sets too); refused if it names none."""
+    from gloam.nightfall.cards import load_set
+    from gloam.nightfall.user_cards import load_user_cards
+
+    user = load_user_cards(path)
+    mine = user.only(c.id for code in sets for c in load_set(code).cards)
+    if not mine:
+        raise SetupError(f"{Path(path).name} names no card of the sets {', '.join(sets)}: nothing to change"
+                         f" (it names {', '.join(sorted(user.overrides))})")
+    return mine.to_setup()
 
 
 def deck_setup(files: list[str], players: int, sets: list[str] | None = None) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from gloam.cli.options import card_setup, composition_file
 from gloam.core.errors import GloamError
 from gloam.nightmarium.cards import load_composition
 from gloam.simulate import DEFAULT_TURN_LIMIT
@@ -61,6 +62,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help=f"stop a game after T turns with no winner (default {DEFAULT_TURN_LIMIT}; 0: no limit)")
     parser.add_argument("--composition", metavar="FILE",
                         help="a Nightmarium card composition file (.json or .toml) instead of the standard one")
+    parser.add_argument("--cards", metavar="FILE",
+                        help="your own card values (.toml or .json; docs/user-cards.md): Nightfall, the values"
+                             " of the printed cards you own; Nightmarium, the same as --composition")
     parser.set_defaults(run=run)
     return parser
 
@@ -114,10 +118,12 @@ def _options(args: argparse.Namespace) -> ReportOptions:
             raise GloamError("--creatures and --composition are Nightmarium options")
         sets = [code.strip() for code in args.sets.split(",")]
         setup = {"sets": sets, "archives": args.archives, "turn_limit": args.turn_limit}
+        if args.cards:
+            setup["cards"] = card_setup(args.cards, sets)
     elif args.sets != "CW" or args.archives != "draft":
         raise GloamError("--sets and --archives are Nightfall options")
-    if args.composition:
-        setup["composition"] = load_composition(args.composition).to_setup()
+    elif composition_file(args):
+        setup["composition"] = load_composition(composition_file(args)).to_setup()
     return ReportOptions(args.game, tuple(sorted(players)), seats, args.games, args.seed, setup)
 
 
@@ -148,6 +154,8 @@ def _command(args: argparse.Namespace, options: Any) -> str:
         parts += ["--turn-limit", str(args.turn_limit)]
     if args.composition:
         parts += ["--composition", args.composition]
+    if args.cards:
+        parts += ["--cards", args.cards]
     return " ".join(shlex.quote(p) for p in parts) + " --out DIR"
 
 

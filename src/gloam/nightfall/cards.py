@@ -4,13 +4,17 @@ A set is one JSON file in ``gloam/nightfall/data`` (``coldest_war.json`` for The
 Coldest War, set code ``CW``). Every card attribute in it carries its provenance:
 
 * ``{"value": …, "kind": "seed", "source": "000 …"}`` — stated by a seed document
-  (the source is copied from ``shared/card-facts.json``); ``"implied": true`` marks a
+  (the source is copied from the card facts, ``data/card_facts.json``, the packaged copy
+  of ``shared/card-facts.json``: :mod:`gloam.nightfall.facts`); ``"implied": true`` marks a
   value read off a worked example rather than printed card text;
 * ``{"value": …, "kind": "designed", "note": "…"}`` — gloam's own value, with the
   reason; the seeds do not state most colours, costs, strengths, health or texts;
 * ``{"value": …, "kind": "seed+designed", "seed_value": …, "source": …, "note": …}``
   — a value whose ``seed_value`` part is stated and the rest designed (e.g. one of
   two link colours).
+
+A fourth kind, ``user``, never appears in a set file: it marks a value a player gave in
+their own card file (``--cards FILE``, :mod:`gloam.nightfall.user_cards`).
 
 Designed values are not official card data. The loader fails loudly
 (:class:`~gloam.core.errors.CardDataError`, naming the file, the card and the field)
@@ -34,6 +38,7 @@ effect function the engine registers for it.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Mapping
@@ -64,7 +69,9 @@ WOUND_KINDS = ("card-draw", "strength", "chain")
 #: Wound types (the keyword top right of a wound), seed 000 "Unpacking the Game".
 WOUND_TYPES = ("bite", "burn", "bleed")
 TITLE_COLOURS = MappingProxyType({"starting-minion": "yellow", "minion": "red"})
-PROVENANCE_KINDS = ("seed", "designed", "seed+designed")
+PROVENANCE_KINDS = ("seed", "designed", "seed+designed")  # the kinds a set file may write
+#: a value from a player's own card file (user_cards.py); never in a set file
+USER = "user"
 
 #: Order text blocks, in the order a card prints them, with their printed labels.
 TEXT_BLOCKS = MappingProxyType({
@@ -141,9 +148,10 @@ SET_FILES = MappingProxyType({
 
 @dataclass(frozen=True, slots=True)
 class Provenance:
-    """Where a value comes from: a seed (``source``), gloam's design (``note``) or both."""
+    """Where a value comes from: a seed (``source``), gloam's design (``note``), both, or a
+    player's own card file (kind ``user``, ``source``: the file)."""
 
-    kind: str  # "seed", "designed" or "seed+designed"
+    kind: str  # "seed", "designed", "seed+designed" or "user"
     source: str | None = None
     note: str | None = None
     implied: bool = False  # seed value read off an example or ruling, not printed card text
@@ -155,7 +163,13 @@ class Provenance:
 
     @property
     def is_designed(self) -> bool:
-        return self.kind != "seed"
+        """Wholly or partly gloam's design (not a seed's, not a player's)."""
+        return self.kind in ("designed", "seed+designed")
+
+    @property
+    def is_user(self) -> bool:
+        """Given by a player's own card file."""
+        return self.kind == USER
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +250,9 @@ class Card:
     quotes: tuple[Sourced, ...] = ()
     faq_rulings: tuple[Sourced, ...] = ()
     provenance: Mapping[str, Provenance] = dc_field(default_factory=lambda: MappingProxyType({}))
+    #: text blocks a player's card file gave this card (user_cards.py): block -> the id of
+    #: the card whose effect function runs that text, or None (the card has no such text now)
+    text_from: Mapping[str, str | None] = dc_field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def printed_name(self) -> str:
@@ -289,6 +306,10 @@ class Card:
         """Fields whose value is wholly or partly gloam's design (not stated by a seed)."""
         return tuple(f for f, p in self.provenance.items() if p.is_designed)
 
+    def user_fields(self) -> tuple[str, ...]:
+        """Fields whose value a player's own card file gave."""
+        return tuple(f for f, p in self.provenance.items() if p.is_user)
+
 
 @dataclass(frozen=True)
 class CardSet:
@@ -315,6 +336,14 @@ class CardSet:
             return self._index[key] if key in self._index else self._index[key.casefold()]
         except KeyError:
             raise KeyError(f"set {self.code} has no card {key!r}") from None
+
+    def with_cards(self, replacements: Mapping[str, Card]) -> CardSet:
+        """This set with some cards replaced (by id; ids it lacks are ignored): a player's
+        own values (user_cards.py). The set itself is unchanged."""
+        if not any(c.id in replacements for c in self.cards):
+            return self
+        return CardSet(self.code, self.title, tuple(replacements.get(c.id, c) for c in self.cards),
+                       self.wound_types, self.file, self.reprints)
 
     def of_type(self, card_type: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.type == card_type)
@@ -732,13 +761,44 @@ def load_card_file(path: str | Path) -> CardSet:
 
 
 @cache
+def _set_text(code: str) -> str:
+    return resources.files("gloam.nightfall").joinpath("data", SET_FILES[code]).read_text(encoding="utf-8")
+
+
+def set_of_id(card_id: str) -> str | None:
+    """The code of the set that prints the card with this id (``cw-jarek``: ``CW``), or None."""
+    return next((code for code in SET_FILES if card_id.startswith(code.lower() + "-")), None)
+
+
+def packaged_card(card_id: str) -> Card:
+    """The card with this id as gloam's data gives it (KeyError if no set prints it)."""
+    code = set_of_id(card_id)
+    if code is None:
+        raise KeyError(f"no set prints a card with id {card_id!r}")
+    return load_set(code).card(card_id)
+
+
+@cache
+def _raw_cards(code: str) -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in json.loads(_set_text(code))["cards"]}
+
+
+def raw_card(card_id: str) -> dict[str, Any]:
+    """A packaged card's entry in its set file, as fresh plain data (KeyError if none)."""
+    code = set_of_id(card_id)
+    raw = None if code is None else _raw_cards(code).get(card_id)
+    if raw is None:
+        raise KeyError(f"no set prints a card with id {card_id!r}")
+    return copy.deepcopy(raw)
+
+
+@cache
 def load_set(code: str) -> CardSet:
     """The packaged data of a set by code (``"CW"``), validated; cached."""
     if code not in SET_FILES:
         raise CardDataError(f"no card data for set {code!r}; gloam has {', '.join(SET_FILES)}")
     name = SET_FILES[code]
-    text = resources.files("gloam.nightfall").joinpath("data", name).read_text(encoding="utf-8")
-    card_set = _parse(text, name)
+    card_set = _parse(_set_text(code), name)
     if card_set.code != code:
         raise CardDataError(f"{name}: holds set {card_set.code!r}, expected {code!r}")
     return card_set

@@ -267,13 +267,14 @@ class StandardFormat:
     # ------------------------------------------------------------------ wounds
     def give_wounds(self, state: NightfallState, player: int, count: int, reason: str) -> None:
         """Rules 112, 182: each wound from the top of the wound stack onto the player's
-        discard pile. The last face-up wound sets ``ending`` (rule 161); past the stack,
-        wounds are counted as bare numbers (reading 10)."""
+        discard pile. The last face-up wound sets ``ending`` (rule 161); past the stack, the
+        previously exiled wounds are given, the last exiled first (000 "The End of the
+        Game"), and only then are wounds counted as bare numbers (reading 10)."""
         given = []
         last = False
         for _ in range(count):
-            if state.wounds:
-                cid = state.wounds.pop()
+            cid = state.wounds.pop() if state.wounds else self._exiled_wound(state)
+            if cid is not None:
                 state.owner[cid] = player
                 state.discards[player].append(cid)
                 given.append(cid)
@@ -287,6 +288,16 @@ class StandardFormat:
                              "reason": reason})
         if last:
             state.events.append({"type": "last_wound", "player": player})
+
+    @staticmethod
+    def _exiled_wound(state: NightfallState) -> int | None:
+        """Past the wound stack (000 "The End of the Game"): take the wound exiled last
+        out of the exiled cards, or None when no wound is exiled."""
+        exiled, wtype = state.exiled, state.wtype
+        for i in range(len(exiled) - 1, -1, -1):
+            if wtype[exiled[i]] is not None:
+                return exiled.pop(i)
+        return None
 
     def exile(self, state: NightfallState, cid: int, reason: str) -> None:
         """Rule 44: out of the game for good."""

@@ -26,6 +26,7 @@ from gloam.nightfall.registry import Effects
 from gloam.nightfall.setup import ARCHIVE_SETUPS as SETUPS
 from gloam.nightfall.setup import LONG_EXTRA, WOUNDS_PER_PLAYER
 from gloam.nightfall.state import NightfallState
+from gloam.nightfall.user_cards import UserCards, user_cards_from_json
 
 _OPTIONS = ("players", "sets", "archives", "draft_cards", "long", "moons", "first_player", "turn_limit", "promos")
 #: the variants (rules 34, 174-179, readings 4 and 11-14), all off by default
@@ -33,6 +34,7 @@ _VARIANTS = ("common_ground", "hidden_archives", "secret_archives", "open_archiv
              "custom_starters", "teams")
 _OPTIONS = _OPTIONS + _VARIANTS + ("wounds",)
 _OPTIONS = _OPTIONS + ("decks",)  # the constructed format (rules 166-173, constructed.py)
+_OPTIONS = _OPTIONS + ("cards",)  # a player's own card values (user_cards.py, docs/user-cards.md)
 
 
 def check_sets(sets: Any) -> None:
@@ -95,6 +97,23 @@ def _check_wounds(wounds: Any, sets: tuple[str, ...], card_sets: list) -> tuple[
     return tuple(wounds)
 
 
+def _user_cards(cards: Any, sets: tuple[str, ...]) -> UserCards | None:
+    """The ``cards`` option: None, or a card file's overrides (plain data by card id, or a
+    :class:`UserCards`) naming cards of these sets only; validated again either way."""
+    if cards is None:
+        return None
+    if isinstance(cards, UserCards):
+        cards = cards.to_setup()
+    if not isinstance(cards, dict) or not cards:
+        raise SetupError(f"cards must be a non-empty mapping of card id to values, not {cards!r}")
+    user = user_cards_from_json(cards, "setup 'cards'")
+    in_game = {c.id for code in sets for c in load_set(code).cards}
+    stray = [cid for cid in user.cards if cid not in in_game]
+    if stray:
+        raise SetupError(f"cards names {stray[0]!r}, which is no card of this game's sets ({', '.join(sets)})")
+    return user
+
+
 class NightfallGame(Game):
     """Setup: 2-5 players (reading 5), the sets (The Coldest War for now), the archive
     setup (``"quick"``: the quick-start pairings, rule 31; ``"draft"``: The Coldest War's
@@ -120,7 +139,13 @@ class NightfallGame(Game):
 
     The constructed format (rules 166-173, docs/constructed.md): ``decks``, one
     :class:`~gloam.nightfall.constructed.Deck` (or its plain data) per player: no draft,
-    no commons, each player's own shuffled archives and wound stack, elimination."""
+    no commons, each player's own shuffled archives and wound stack, elimination.
+
+    A player's own card values (docs/user-cards.md): ``cards``, a card file's validated
+    overrides (plain data keyed by card id, :meth:`UserCards.to_setup
+    <gloam.nightfall.user_cards.UserCards.to_setup>`) for cards of this game's sets; they
+    are checked again here (:class:`~gloam.core.errors.CardDataError`) and kept in the
+    setup, so a record replays without the file."""
 
     name = "nightfall"
     min_players = 2
@@ -131,7 +156,7 @@ class NightfallGame(Game):
                  draft_cards: int | None = None, promos: bool = False, common_ground: bool = False,
                  hidden_archives: bool = False, secret_archives: bool = False, open_archives: bool = False,
                  upstream: bool = False, custom_starters: bool = False, teams: bool = False,
-                 wounds: tuple[str, ...] | None = None, decks: Any = None) -> None:
+                 wounds: tuple[str, ...] | None = None, decks: Any = None, cards: Any = None) -> None:
         for key, value in (("players", players), ("turn_limit", turn_limit)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise SetupError(f"{key} must be an integer, not {value!r}")
@@ -163,7 +188,10 @@ class NightfallGame(Game):
         self.first_player = 0 if self.random_first else first_player
         self.turn_limit = turn_limit
         self.promos = promos
+        self.user_cards = _user_cards(cards, self.sets)
         self.card_sets = [load_set(code) for code in self.sets]
+        if self.user_cards is not None:
+            self.card_sets = [self.user_cards.apply(s) for s in self.card_sets]
         self._cards = {c.id: c for s in self.card_sets for c in s.cards}
         self._by_name: dict[str, Card] = {}
         for c in self._cards.values():
@@ -213,6 +241,8 @@ class NightfallGame(Game):
             self._setup_json["wounds"] = list(self.wound_sets)
         if self.decks is not None:
             self._setup_json["decks"] = [d.to_json() for d in self.decks]
+        if self.user_cards is not None:
+            self._setup_json["cards"] = self.user_cards.to_setup()
         #: the rules that differ between formats, asked by the shared engine (formats.py)
         self.format = StandardFormat(self) if self.decks is None else ConstructedFormat(self)
 
@@ -247,7 +277,7 @@ class NightfallGame(Game):
     def setup_json(self) -> dict[str, Any]:
         """The setup as fresh plain data (changing it changes nothing in the game)."""
         setup = self._setup_json
-        if "decks" in setup:  # constructed: deck objects inside
+        if "decks" in setup or "cards" in setup:  # decks, card values: objects inside
             return engine.deep_copy(setup)
         return {k: v[:] if type(v) is list else v for k, v in setup.items()}  # flat lists of names
 
@@ -265,7 +295,7 @@ class NightfallGame(Game):
                    moons=data.get("moons", False), first_player=data.get("first_player", 0),
                    turn_limit=data.get("turn_limit", 0), draft_cards=data.get("draft_cards"),
                    promos=data.get("promos", False), wounds=data.get("wounds"), decks=data.get("decks"),
-                   **{key: data.get(key, False) for key in _VARIANTS})
+                   cards=data.get("cards"), **{key: data.get(key, False) for key in _VARIANTS})
 
     # ------------------------------------------------------------------ setup
     def new_initial_state(self, seed: int) -> NightfallState:

@@ -178,6 +178,7 @@ EFFECT_KINDS = {
     "draw_on_minion": _t("draw on minion", "ミニオンが出るたびにカードを引く"),
     "damage_on_enter": _t("damage on enter", "ミニオンが出るたびにダメージ"),
     "unblockable": _t("unblockable", "ブロックされない"),
+    "unblockable_damage": _t("unblockable, its damage too", "ダメージもブロックされない"),
 }
 
 # The moon choices at the end of a turn (seed 002, "月の満ち欠け(オプション)"), and the

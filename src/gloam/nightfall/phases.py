@@ -38,7 +38,7 @@ from gloam.nightfall.actions import (  # options are encoded as indices (PLAY0 +
 )
 from gloam.nightfall.engine import CONTINUE, DONE, Ask, op
 from gloam.nightfall.setup import reveal_archive
-from gloam.nightfall.verbs import damage_minion, feed_offer, push
+from gloam.nightfall.verbs import damage_minion, damage_to_player, feed_offer, push
 
 HAND_SIZE = 5  # rule 153
 BASE_INFLUENCE = 2  # rule 144
@@ -79,8 +79,10 @@ def turn(state, frame, choice):
         state.phase = "cleanup"
         state.stack.append({"op": "cleanup", "step": 0})
         return CONTINUE
+    if step == 5:  # also where an eliminated active player's turn jumps to (constructed)
+        state.stack.append({"op": "end_of_turn"})
+        return CONTINUE
     # the turn is over: the player to the left starts the next (rules 101-102)
-    state.game.effects.end_of_turn(state)  # "at the end of each turn" in-play text (Wight Trash)
     limit = state.game.turn_limit
     if limit and state.turn >= limit:  # simulations only: the rules have no turn limit
         state.over = True
@@ -93,6 +95,15 @@ def turn(state, frame, choice):
     state.influence = 0
     state.flags = {}
     state.stack.append({"op": "turn", "step": 0})
+    return DONE
+
+
+@op("end_of_turn")
+def end_of_turn(state, frame, choice):
+    """"At the end of each turn" In Play text (Wight Trash is destroyed), a step of its
+    own so that what it triggers (Ahmad Hassan's "when a friendly minion is destroyed")
+    goes beneath it and resolves before the next turn starts: no frame outlives its turn."""
+    state.game.effects.end_of_turn(state)
     return DONE
 
 
@@ -243,8 +254,7 @@ def combat_damage(state, frame, choice):
             damage -= absorbed
             damage_minion(state, blocker, absorbed, source=minion)
         if damage > 0:
-            state.stack.append({"op": "damage_player", "player": attack["target"], "amount": damage,
-                                "source": minion, "from_chain": False})
+            state.stack.append(damage_to_player(state, attack["target"], damage, minion, from_chain=False))
             return CONTINUE
     return DONE
 
@@ -517,13 +527,13 @@ def damage_player(state, frame, choice):
     if choice is None and any(e["kind"] == "prevent_damage" and e.get("player") == q for e in state.effects):
         state.events.append({"type": "prevented", "player": q, "amount": amount})  # "Shadow Seven"
         return DONE
-    blockers = [m for m in state.play[q] if state.game.effects.blocks_player_damage(state, m)]
+    blockers = _damage_blockers(state, q, frame)
     if isinstance(choice, Card):
         blocker = choice.card
         absorbed = min(amount, state.health_left(blocker))
         damage_minion(state, blocker, absorbed, frame.get("source"))
         frame["amount"] = amount = amount - absorbed
-        blockers = [m for m in state.play[q] if state.game.effects.blocks_player_damage(state, m)]
+        blockers = _damage_blockers(state, q, frame)
     if amount > 0 and blockers:
         if len(blockers) == 1:
             return damage_player(state, frame, Card(blockers[0]))
@@ -532,3 +542,10 @@ def damage_player(state, frame, choice):
         state.give_wounds(q, amount, reason="damage")
     return DONE
 
+
+def _damage_blockers(state, player: int, frame) -> list[int]:
+    """The minions of ``player`` that must block this damage (rules 112-113: "Bad Smoke",
+    Vulko), none for damage made unblockable ("Bone Cruncher", 003)."""
+    if frame.get("unblockable"):
+        return []
+    return [m for m in state.play[player] if state.game.effects.blocks_player_damage(state, m)]

@@ -7,16 +7,20 @@ An effect function is registered under a card's ``effect`` key and returns the c
 properties. :class:`Effects` checks at load time that every card has its function, every
 function has its card, and every text block printed on a card has frames (and no frames
 exist for a block the card lacks): any mismatch raises :class:`CardDataError`.
+
+A player's own card file (:mod:`gloam.nightfall.user_cards`) may give an order a text
+block that another card prints (``Card.text_from``): that block's frames are then the
+other card's (:func:`borrow`), and the same checks join them to the data.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from gloam.core.errors import CardDataError
-from gloam.nightfall.cards import Card, CardSet
-from gloam.nightfall.state import STAY_IN_PLAY
+from gloam.nightfall.cards import Card, CardSet, packaged_card
+from gloam.nightfall.state import MINION_EFFECTS, STAY_IN_PLAY
 
 EFFECTS: dict[str, Callable[[Card], "Texts"]] = {}
 
@@ -75,6 +79,108 @@ _BLOCKS = {  # card data field -> Texts fields that must be non-empty exactly wh
 }
 
 
+#: the :class:`Texts` fields each printed text block of an order runs (a block's Feed
+#: clause, ``feed``/``feed_on``, goes with the block it is printed in)
+BLOCK_FIELDS: dict[str, tuple[str, ...]] = {
+    "chain": ("chain",),
+    "your_chain": ("your_chain",),
+    "kicker": ("kicker", "kicker_replaces_chain"),
+    "combat": ("combat", "combat_keeps_card"),
+    "your_combat": ("your_combat",),
+    "in_play": ("on_attack", "attached_strength", "keeps_minion", "stays_in_play", "blocks_player_damage",
+                "unblockable", "to_hand_when_destroyed", "claim_discount", "strength_per_opposing_destroyed",
+                "destroyed_end_of_turn", "on_friendly_destroyed", "cleanup_draw"),
+}
+#: the fields of moons and wounds, and the feed (which follows its block)
+OTHER_FIELDS = ("feed", "feed_on", "wound", "wound_phase", "moon")
+#: frame ops that act on the card running them (place it into play, exile it, attach it,
+#: …): a text with one runs only on a card of the same kind (a minion's on a minion)
+SELF_OPS = frozenset({"attach_self", "discard_self", "enter_play_self", "exile_self", "keep_self", "place_self"})
+#: frame ops that read what the same card's chain text did, with the op that chain needs
+_NEEDS_CHAIN_OP = {"reveal_tutored": "tutor", "damage_exiled_cost": "exile_order_from_discard"}
+
+
+def frame_ops(frames: list) -> set[str]:
+    """Every op in ``frames``, nested ones included (``then_if_destroyed``, ``may``, …)."""
+    return {frame["op"] for frame in _walk(frames)}
+
+
+def block_frames(texts: Texts, block: str) -> list[dict]:
+    """The frames of one printed text block (with its feed price if the Feed is on it)."""
+    frames: list[dict] = []
+    for name in BLOCK_FIELDS[block]:
+        value = getattr(texts, name)
+        if isinstance(value, list):
+            frames += value
+    return frames + (list(texts.feed) if texts.feed_on == block else [])
+
+
+def chain_needs(texts: Texts, block: str) -> str | None:
+    """The op this block needs in its own card's chain text (Tactical Prep's kicker reveals
+    the card its chain drew; Leave Me!'s kicker doubles the order its chain chose), or None."""
+    for frame in _walk(block_frames(texts, block)):
+        op = frame.get("op")
+        if op in _NEEDS_CHAIN_OP:
+            return _NEEDS_CHAIN_OP[op]
+        if op == "resolve_twice" and frame.get("which") == "that":
+            return "mark_order"
+    return None
+
+
+def _walk(frames: list) -> list[dict]:
+    """Every frame in ``frames`` and nested in them."""
+    out, stack = [], list(frames)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("op"), str):
+                out.append(item)
+            stack.extend(v for v in item.values() if isinstance(v, (list, dict)))
+        elif isinstance(item, list):
+            stack.extend(item)
+    return out
+
+
+def card_texts(card: Card) -> Texts:
+    """The :class:`Texts` of one card: its effect function's, with the blocks its
+    ``text_from`` names taken from those cards' functions (:func:`borrow`)."""
+    import gloam.nightfall.effects  # noqa: F401  (registers every effect module)
+
+    function = EFFECTS.get(card.effect)
+    if function is None:
+        raise CardDataError(f"card {card.id!r} has no effect function {card.effect!r}")
+    texts = function(card)
+    return borrow(card, texts) if card.text_from else texts
+
+
+def borrow(card: Card, texts: Texts) -> Texts:
+    """``texts`` with each block of ``card.text_from`` replaced by the frames the named
+    card runs for that block (None: the block cleared); a Feed goes with its block. Fails
+    loudly if the named card does not print the same text."""
+    changes: dict[str, Any] = {}
+    for block, donor_id in card.text_from.items():
+        if block not in BLOCK_FIELDS:
+            raise CardDataError(f"card {card.id!r}: {block!r} is no text block a card can take from another")
+        if texts.feed_on == block:
+            changes.update(feed=[], feed_on=None)
+        if donor_id is None:
+            empty = Texts()
+            changes.update({name: getattr(empty, name) for name in BLOCK_FIELDS[block]})
+            continue
+        try:
+            donor = packaged_card(donor_id)
+        except KeyError:
+            raise CardDataError(f"card {card.id!r}: its {block} text is run by {donor_id!r}, which no set prints") \
+                from None
+        if donor.block(block) != card.block(block):
+            raise CardDataError(f"card {card.id!r}: its {block} text is not the one {donor_id!r} prints")
+        donor_texts = EFFECTS[donor.effect](donor)
+        changes.update({name: getattr(donor_texts, name) for name in BLOCK_FIELDS[block]})
+        if donor_texts.feed_on == block:
+            changes.update(feed=donor_texts.feed, feed_on=block)
+    return replace(texts, **changes)
+
+
 class Effects:
     """The effect functions of every card of the given sets, checked against the data."""
 
@@ -85,11 +191,8 @@ class Effects:
         used = set()
         for card_set in sets:
             for card in card_set.cards:
-                function = EFFECTS.get(card.effect)
-                if function is None:
-                    raise CardDataError(f"card {card.id!r} has no effect function {card.effect!r}")
-                texts = function(card)
-                _check(card, texts)
+                texts = card_texts(card)
+                check_texts(card, texts)
                 self._texts[card.id] = texts
                 used.add(card.effect)
         orphans = sorted(k for k in EFFECTS if k.split(".")[0] in {s.code.lower() for s in sets} and k not in used)
@@ -124,11 +227,22 @@ class Effects:
         return list(t.on_attack)
 
     def unblockable(self, state, attack: dict) -> bool:
+        """Whether no minion may be assigned to block this attack (rule 106): the moon
+        (Dark of the Moon), the attacker's own In Play text (Alton Hickman) or an effect on
+        it ("Bone Cruncher"). Its damage still meets direct-damage blockers unless
+        :meth:`damage_unblockable` says otherwise (000 FAQ Alton Hickman)."""
         if attack["unblockable"] or self._moon(state).get("unblockable"):
             return True
         if self._texts[state.cards[attack["minion"]]].unblockable:
             return True
         return any(e["kind"] == "unblockable" and e.get("target") == attack["minion"] for e in state.effects)
+
+    def damage_unblockable(self, state, minion: int) -> bool:
+        """Whether the damage ``minion`` inflicts is unblockable too: no direct-damage
+        blocker absorbs it ("Bone Cruncher", 003: "make target minion and its damage
+        unblockable"; the effect's ``damage`` flag)."""
+        return any(e["kind"] == "unblockable" and e.get("damage") and e.get("target") == minion
+                   for e in state.effects)
 
     def stays_in_play(self, state, minion: int) -> bool:
         """Rule 118, and attached actions like Still Standing."""
@@ -301,7 +415,9 @@ class Effects:
         return moon if phase is None or phase == state.phase else {}
 
 
-def _check(card: Card, texts: Texts) -> None:
+def check_texts(card: Card, texts: Texts) -> None:
+    """Fail loudly unless ``texts`` has frames for exactly the blocks ``card`` prints, and
+    its feed where the card prints it."""
     for data_field, text_fields in _BLOCKS.items():
         printed = getattr(card, data_field) is not None
         has = any(bool(getattr(texts, f)) for f in text_fields)
@@ -312,3 +428,18 @@ def _check(card: Card, texts: Texts) -> None:
         raise CardDataError(f"card {card.id!r}: feed text and effect feed frames disagree")
     if card.feed is not None and texts.feed_on != card.feed.on:
         raise CardDataError(f"card {card.id!r}: feed is on {card.feed.on!r} text, the effect says {texts.feed_on!r}")
+    for frame in _frames(texts):
+        target = frame.get("data", {}).get("target") if frame.get("op") == "continuous" else None
+        if isinstance(target, dict) and "minion" in target and frame["kind"] not in MINION_EFFECTS:
+            raise CardDataError(f"card {card.id!r}: a {frame['kind']!r} effect on a target minion would outlive"
+                                f" the minion's time in play (state.MINION_EFFECTS lists the kinds that end with it)")
+
+
+def _frames(texts: Texts):
+    """Every frame of a card's texts, nested ones too (a "may", a "then", a feed's text)."""
+    pending = [v for v in vars(texts).values() if isinstance(v, list)]
+    while pending:
+        for frame in pending.pop():
+            if isinstance(frame, dict):
+                yield frame
+                pending.extend(v for v in frame.values() if isinstance(v, list))

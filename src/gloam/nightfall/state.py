@@ -28,6 +28,13 @@ if TYPE_CHECKING:
 EXILE_ALWAYS = "Exile when destroyed or discarded."
 EXILE_DESTROYED = "Exile when destroyed."
 STAY_IN_PLAY = "Do not discard this card at the end of the Combat Phase."
+#: the kinds of continuous effect whose ``target`` is a minion in play (a turn's strength,
+#: a lasting one, "Bone Cruncher"'s unblockable): they end when that minion leaves play
+#: (``NightfallState.leave_play``); ``registry.Effects`` refuses a card whose text would
+#: start any other kind of effect on a target minion
+MINION_EFFECTS = frozenset({"strength", "unblockable"})
+#: the routes out of play (``NightfallState.leave_play``)
+LEAVE_PLAY = ("destroyed", "discarded", "to_deck", "to_hand")
 
 
 class NightfallState(GameState):
@@ -248,18 +255,33 @@ class NightfallState(GameState):
                 if self.health_left(cid) <= 0:
                     self.leave_play(cid, "destroyed")
 
-    def leave_play(self, cid: int, how: str) -> None:
-        """A minion leaves play: ``how`` is "destroyed" or "discarded" (rules 61, 80, 117,
-        59). Its attached actions go to their owners' discard piles; a starter whose In
-        Play text says so is exiled instead of going to the discard pile."""
+    def leave_play(self, cid: int, how: str, new_owner: int | None = None) -> None:
+        """A minion leaves play; every route out of play comes here (rules 59-61, 79-80,
+        117). ``how`` is "destroyed", "discarded" (the end of combat, an elimination),
+        "to_deck" (on top of its owner's deck in plain view: Ivan Radinsky) or "to_hand"
+        (into its owner's hand in plain view: Exit Strategy, Brynna & Taylor; ``new_owner``
+        captures it: Exit Strategy's kicker). Whatever the route, all that lasted "until it
+        leaves play" ends (:meth:`_end_time_in_play`), so a minion that comes back is a new
+        one. Destroyed or discarded, a starter whose In Play text says so is exiled instead
+        of going to the discard pile (Marcus Toth goes to the hand when destroyed)."""
+        if how not in LEAVE_PLAY:
+            raise ValueError(f"a minion leaves play {how!r}: not one of {LEAVE_PLAY}")
         info = self.minions.pop(cid)
-        self.play[info["controller"]].remove(cid)
-        self.events.append({"type": how, "card": cid, "player": info["controller"]})
-        for attached in info["attached"]:
-            self.put_in_discard(attached)
-        if any(e.get("until") == "lasting" and e.get("target") == cid for e in self.effects):
-            # effects lasting past the turn end when their minion leaves play (Vampiric Turning)
-            self.effects = [e for e in self.effects if not (e.get("until") == "lasting" and e.get("target") == cid)]
+        controller = info["controller"]
+        self.play[controller].remove(cid)
+        self._end_time_in_play(cid, info)
+        if how == "to_deck":
+            self.events.append({"type": "to_deck", "card": cid, "player": self.owner[cid]})
+            self.put_on_deck_openly(self.owner[cid], cid)
+            return
+        if how == "to_hand":
+            if new_owner is not None:
+                self.owner[cid] = new_owner
+            self.events.append({"type": "to_hand", "card": cid, "player": self.owner[cid], "from": controller,
+                                "capture": new_owner is not None})
+            self.put_in_hand_openly(self.owner[cid], cid)
+            return
+        self.events.append({"type": how, "card": cid, "player": controller})
         exile = self.card(cid).exile
         if how == "destroyed" and self.game.effects.to_hand_when_destroyed(self, cid):  # Marcus Toth
             self.put_in_hand_openly(self.owner[cid], cid)
@@ -269,11 +291,23 @@ class NightfallState(GameState):
             self.put_in_discard(cid)
         if how == "destroyed":
             destroyed = self.flags.setdefault("destroyed", [0] * self.game.num_players)
-            destroyed[info["controller"]] += 1
+            destroyed[controller] += 1
             resolving = self.flags.get("resolving")
             if resolving is not None:  # which order destroyed it (Bleak Resurrection's kicker)
                 self.flags.setdefault("destroyed_by", []).append([resolving["card"], cid])
-            self.game.effects.friendly_destroyed(self, info["controller"])  # Ahmad Hassan
+            self.game.effects.friendly_destroyed(self, controller)  # Ahmad Hassan
+
+    def _end_time_in_play(self, cid: int, info: dict[str, Any]) -> None:
+        """What lasts "until it leaves play" ends with the minion's time in play: its
+        attached actions go to their owners' discard piles (rule 80), and every continuous
+        effect on it ends, a turn's (strength, "Bone Cruncher"'s unblockable) as well as a
+        lasting one (Vampiric Turning); its damage and the turn it came in go with its
+        record (``enter_play`` makes a new one)."""
+        for attached in info["attached"]:
+            self.put_in_discard(attached)
+        effects = self.effects
+        if effects and any(e.get("target") == cid and e["kind"] in MINION_EFFECTS for e in effects):
+            self.effects = [e for e in effects if not (e.get("target") == cid and e["kind"] in MINION_EFFECTS)]
 
     def health_left(self, cid: int) -> int:
         return (self.card(cid).health or 0) - self.minions[cid]["damage"]

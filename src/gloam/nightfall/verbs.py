@@ -39,6 +39,19 @@ def push(state, frames: list[dict[str, Any]], **context: Any) -> None:
         state.stack.append({**frame, **context})
 
 
+def damage_to_player(state, player: int, amount: int, source: int | None, from_chain: bool) -> dict[str, Any]:
+    """The frame of ``amount`` damage inflicted on ``player`` by ``source`` (rules 112-116:
+    it meets that player's direct-damage blockers, then becomes wounds). Damage from a
+    minion whose damage was made unblockable ("Bone Cruncher", 003: "make target minion
+    and its damage unblockable") is marked ``unblockable`` as it is inflicted: no
+    direct-damage blocker absorbs it. A minion that only cannot be blocked (Alton
+    Hickman, Dark of the Moon) still meets them (000 FAQ Alton Hickman)."""
+    frame = {"op": "damage_player", "player": player, "amount": amount, "source": source, "from_chain": from_chain}
+    if source is not None and state.game.effects.damage_unblockable(state, source):
+        frame["unblockable"] = True
+    return frame
+
+
 def damage_minion(state, minion: int, amount: int, source: int | None) -> None:
     """Rule 110: damage lowers health; past its last point the minion is destroyed."""
     if amount <= 0 or minion not in state.minions:
@@ -189,8 +202,7 @@ def _damage(state, frame, choice):
             push(state, frame["then"], source=frame["source"], controller=frame["controller"],
                  text=frame.get("text"), **chooser)
         return DONE
-    state.stack.append({"op": "damage_player", "player": target, "amount": amount,
-                        "source": frame["source"], "from_chain": True})
+    state.stack.append(damage_to_player(state, target, amount, frame["source"], from_chain=True))
     return DONE
 
 
@@ -212,8 +224,7 @@ def _damage_each(state, frame, choice):
         return value
     if status == "done":
         return DONE
-    state.stack.append({"op": "damage_player", "player": value, "amount": frame["amount"],
-                        "source": frame["source"], "from_chain": True})
+    state.stack.append(damage_to_player(state, value, frame["amount"], frame["source"], from_chain=True))
     return CONTINUE
 
 
@@ -584,8 +595,7 @@ def _damage_opponents(state, frame, choice):
         return value
     if status == "done":
         return DONE
-    state.stack.append({"op": "damage_player", "player": value, "amount": frame["amount"],
-                        "source": frame["source"], "from_chain": True})
+    state.stack.append(damage_to_player(state, value, frame["amount"], frame["source"], from_chain=True))
     return CONTINUE
 
 
@@ -633,18 +643,8 @@ def _minion_to_hand(state, frame, choice):
     status, target = _choose(state, frame, choice, frame["target"], "Choose a minion to place into a hand")
     if status == "ask":
         return target
-    if status == "chosen":
-        p = frame["controller"]
-        info = state.minions.pop(target)
-        state.play[info["controller"]].remove(target)
-        for attached in info["attached"]:  # rule 80: attachments go to their owners' discard piles
-            state.put_in_discard(attached)
-        state.effects = [e for e in state.effects if not (e.get("until") == "lasting" and e.get("target") == target)]
-        if frame["capture"]:
-            state.owner[target] = p
-        state.put_in_hand_openly(state.owner[target], target)
-        state.events.append({"type": "to_hand", "card": target, "player": state.owner[target],
-                             "from": info["controller"], "capture": frame["capture"]})
+    if status == "chosen":  # neither destroyed nor discarded: no exile; attachments discarded (rule 80)
+        state.leave_play(target, "to_hand", new_owner=frame["controller"] if frame["capture"] else None)
     return DONE
 
 
@@ -785,8 +785,7 @@ def _self_and_controller_damage(state, frame, choice):
     amount = state.strength(target)
     controller = state.minions[target]["controller"]
     if amount > 0:
-        state.stack.append({"op": "damage_player", "player": controller, "amount": amount,
-                            "source": target, "from_chain": True})
+        state.stack.append(damage_to_player(state, controller, amount, target, from_chain=True))
         damage_minion(state, target, amount, target)
     return DONE
 
@@ -889,8 +888,7 @@ def _damage_players(state, frame, choice):
         return value
     if status == "done":
         return DONE
-    state.stack.append({"op": "damage_player", "player": value, "amount": frame["amount"],
-                        "source": frame["source"], "from_chain": True})
+    state.stack.append(damage_to_player(state, value, frame["amount"], frame["source"], from_chain=True))
     return CONTINUE
 
 
@@ -958,12 +956,7 @@ def _minion_to_deck(state, frame, choice):
     status, target = _choose(state, frame, choice, minion("any"), "Which minion goes on top of its owner's deck?")
     if status != "chosen":
         return target if status == "ask" else DONE
-    info = state.minions.pop(target)
-    state.play[info["controller"]].remove(target)
-    for attached in info["attached"]:
-        state.put_in_discard(attached)
-    state.put_on_deck_openly(state.owner[target], target)
-    state.events.append({"type": "to_deck", "card": target, "player": state.owner[target]})
+    state.leave_play(target, "to_deck")
     return DONE
 
 

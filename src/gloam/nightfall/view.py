@@ -113,7 +113,8 @@ def card_face(card: "Card", lang: str = "en") -> dict[str, Any]:
     """A card's printed face as plain data: data id, name in ``lang``, set, type (and its
     name), colour, link colours, cost, keyword, printed strength and health, its texts
     (kicker and feed with their parts) and which of its values are gloam's design rather
-    than a seed's (``provenance.designed``: field names)."""
+    than a seed's (``provenance.designed``: field names) and, for a card a player's own card
+    file changed, which values are theirs (``provenance.user``)."""
     texts: dict[str, Any] = {block: getattr(card, block) for block in TEXT_BLOCKS if getattr(card, block)}
     if card.kicker is not None:
         texts["kicker"] = {"colour": card.kicker.colour, "text": card.kicker.text}
@@ -123,7 +124,8 @@ def card_face(card: "Card", lang: str = "en") -> dict[str, Any]:
         texts["global"] = card.global_text
     if card.wound_text:
         texts["wound"] = card.wound_text
-    designed = sorted(k for k, p in card.provenance.items() if not p.is_seed)
+    designed = sorted(k for k, p in card.provenance.items() if p.is_designed)
+    user = sorted(k for k, p in card.provenance.items() if p.is_user)
     return {
         "card": card.id,
         "name": i18n.card_name(card, lang),
@@ -138,7 +140,7 @@ def card_face(card: "Card", lang: str = "en") -> dict[str, Any]:
         "health": card.health,
         "attaches": card.attaches,
         "texts": texts,
-        "provenance": {"designed": designed},
+        "provenance": {"designed": designed, **({"user": user} if user else {})},
     }
 
 
@@ -328,7 +330,8 @@ def _effect(effect: dict[str, Any], lang: str) -> dict[str, Any]:
     """A continuous effect lasting until the end of the turn (or while its minion stays)."""
     data = {k: v for k, v in effect.items() if k in ("kind", "player", "target", "amount", "archive", "until")}
     data.setdefault("until", "turn")
-    data["label"] = i18n.text("effect", effect["kind"], lang)
+    damage_too = effect["kind"] == "unblockable" and effect.get("damage")  # "Bone Cruncher"
+    data["label"] = i18n.text("effect", "unblockable_damage" if damage_too else effect["kind"], lang)
     return data
 
 

@@ -86,7 +86,7 @@ def bone_cruncher(card):
     """Kicker (purple): Inflict 2 damage on each player that has a ghoul in play.
     Combat: Discard to make target minion and its damage unblockable."""
     return Texts(kicker=[damage_each("players_with", 2, keyword="ghoul")],
-                 combat=[continuous("unblockable", target=minion())])
+                 combat=[continuous("unblockable", target=minion(), damage=True)])
 
 
 @effect("cw.doktor_nyilaszy")
