@@ -238,12 +238,15 @@ def test_a_highlighted_card_is_tapped_to_take_the_option_that_names_it(pages, li
     code = card.locator(".code").inner_text()
     before = version(page)
     card.click()
+    page.wait_for_function(f"() => Number(document.querySelector('main').dataset.v) > {before}"
+                           " || !!document.querySelector('.reader-options')")
     if page.locator(".reader-options").count():          # several options name it: choose one
         shot(page, "7-tap-options")
         page.locator(".reader-options .option").first.click()
-    page.wait_for_function(f"() => Number(document.querySelector('main').dataset.v) > {before}")
+        page.wait_for_function(f"() => Number(document.querySelector('main').dataset.v) > {before}")
     shot(page, "7-tap-done")
-    assert code in page.locator(".me .creatures").inner_text()
+    creatures = page.locator(".me .creatures").inner_text()
+    assert code in creatures, f"{code} is not among the Creatures: {creatures!r}; the log: {page.inner_text('#log')!r}"
     assert code not in hand_names(page)
 
 

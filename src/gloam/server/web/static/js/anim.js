@@ -42,7 +42,7 @@ export function transition(update, animate) {
  */
 export class FrameQueue {
   /**
-   * @param {(frame: F, animate: boolean) => void} show  draws one frame
+   * @param {(frame: F) => void} show  draws one frame
    * @param {(frame: F) => boolean} hold  whether this frame is someone else's move
    * @param {() => number} pace  the hold in milliseconds
    * @param {(older: F, newer: F) => F} merge  one frame standing for two (a backlog skipped)
@@ -87,7 +87,7 @@ export class FrameQueue {
         }
         const frame = /** @type {F} */ (this.queue.shift());
         const hold = this.holdFor(frame) ? this.pace() : 0;
-        await transition(() => this.show(frame, hold > 0), hold > 0);
+        await transition(() => this.show(frame), hold > 0);
         this.readyAt = hold > 0 ? performance.now() + hold : 0;
       }
     } finally {

@@ -42,12 +42,12 @@ class Stream {
     this.log = [];
     this.lines = 0;
     this.status = "connecting";
+    /** @type {FrameQueue<Frame>} */
     this.queue = new FrameQueue(
-      (/** @type {Frame} */ frame, /** @type {boolean} */ animate) => this.show(frame, animate),
-      (/** @type {Frame} */ frame) => frame.kind === "update" && !frame.mine && displayed() === this,
+      (frame) => this.show(frame),
+      (frame) => frame.kind === "update" && !frame.mine && displayed() === this,
       () => /** @type {Record<string, number>} */ (PACES)[page.pace] ?? PACES.normal,
-      (/** @type {Frame} */ older, /** @type {Frame} */ newer) => ({ ...newer, lines: [...older.lines, ...newer.lines],
-                                                                      table: newer.table || older.table }));
+      (older, newer) => ({ ...newer, lines: [...older.lines, ...newer.lines], table: newer.table || older.table }));
     this.socket = new TableSocket(tableId, token, lang(), {
       frame: (frame) => this.queue.push(frame, frame.kind === "welcome"),
       status: (status, detail) => this.connection(status, detail),
@@ -59,9 +59,8 @@ class Stream {
   /**
    * Put a frame on screen (or, for a seat not on screen, just keep it).
    * @param {Frame} frame
-   * @param {boolean} animate
    */
-  show(frame, animate) {
+  show(frame) {
     if (frame.kind === "welcome") {
       this.log = [];
       if (frame.table) page.table = frame.table;
@@ -74,7 +73,7 @@ class Stream {
     if (displayed() !== this) return;
     if (changed && page.reader?.options) page.reader = null;
     passCheck();
-    render(animate);
+    render();
   }
 
   /**
@@ -296,12 +295,8 @@ function passScreen() {
     h("button", { type: "button", class: "primary", id: "take-device", on: { click: takeDevice } }, t("i_am", { name })));
 }
 
-/**
- * Draw the page from the frame on screen.
- * @param {boolean} [animate]  (the queue animates; nothing here depends on it)
- */
-function render(animate = false) {
-  void animate;
+/** Draw the page from the frame on screen (the frame queue wraps it in a view transition). */
+function render() {
   const stream = displayed();
   const frame = stream?.frame;
   const gameName = frame?.view?.game || page.table?.game;
@@ -325,6 +320,7 @@ function render(animate = false) {
     body = [h("p", { class: "loading" }, t("connecting"))];
   } else {
     const over = game.result(ctx.view, page.table);
+    const [what, waiting] = game.decisionWhat(ctx.view);
     body = [
       h("p", { class: "seat-line" }, page.shown === null ? t("watching")
         : t("you_are", { name: seatName({ ...ctx, me: null }, page.shown) })),
@@ -333,7 +329,7 @@ function render(animate = false) {
       over ? resultBanner(ctx, over.winners, over.reason, over.detail) : null,
       h("div", { class: "layout" },
         h("div", { class: "board-wrap" }, game.board(ctx)),
-        h("div", { class: "side" }, decisionBar(ctx, ...game.decisionWhat(ctx.view)), logView(ctx, stream ? stream.log : []))),
+        h("div", { class: "side" }, decisionBar(ctx, what, waiting), logView(ctx, stream ? stream.log : []))),
       page.reader ? readerView(ctx, game, page.reader) : null,
       !page.reader && page.peek ? readerView(ctx, game, page.peek, true) : null,
     ];
@@ -359,6 +355,9 @@ async function main() {
     }
   });
   window.addEventListener("pagehide", () => { for (const s of streams.values()) s.socket.stop(); });
+  window.addEventListener("pageshow", (e) => {            // back from the back-forward cache
+    if (e.persisted) for (const s of streams.values()) s.socket.start();
+  });
   render();
 }
 

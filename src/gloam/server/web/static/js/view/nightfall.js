@@ -390,7 +390,9 @@ export function readFace(ctx, subject) {
       f.attaches ? h("p", { class: "note" }, t("attaches")) : null,
       typeof f.owner === "number" && f.owner >= 0 ? h("p", { class: "note" }, t("owner"), ": ", seatName(ctx, f.owner)) : null,
       a ? h("p", { class: "note" }, t("archive_of", { name: subject.title || "" }), ` · ×${a.size}`,
-        a.under && a.under.length ? ` · ${t("under")}: ${a.under.map((/** @type {any} */ u) => u.name).join(", ")}` : "") : null,
+        a.under && a.under.length ? ` · ${t("under")}: ${a.under.map((/** @type {any} */ u) => u.name).join(", ")}` : "",
+        a.wounds && a.wounds.length ? ` · ${t("wounds_on", { n: a.wounds.length })}: ${a.wounds.map((/** @type {any} */ w) =>
+          face(ctx, w.card).name).join(", ")}` : "") : null,
       f.provenance && f.provenance.designed && f.provenance.designed.length
         ? h("p", { class: "provenance" }, t("designed_fields"), " ", f.provenance.designed.join(", ")) : null),
   ];
