@@ -269,6 +269,12 @@ function listsView() {
           list("watch", t("others_live"), others, false)];
 }
 
+/** Whether this browser has a table in progress (a phone shows those first). */
+function hasLive() {
+  const status = new Map(page.tables.map((r) => [r.id, r.status]));
+  return store.myTables().some((m) => (status.get(m.id) || "live") === "live");
+}
+
 function render() {
   document.title = "gloam";
   patch(root, [
@@ -281,7 +287,7 @@ function render() {
         } } },
         h("option", { key: "en", value: "en", selected: lang() === "en" }, "English"),
         h("option", { key: "ja", value: "ja", selected: lang() === "ja" }, "日本語")))),
-    h("div", { class: "lobby-grid" }, formView(), h("div", { class: "lists" }, listsView())),
+    h("div", { class: `lobby-grid${hasLive() ? " has-live" : ""}` }, formView(), h("div", { class: "lists" }, listsView())),
   ]);
 }
 
