@@ -116,3 +116,29 @@ async def table_record(table_id: str, request: Request) -> dict[str, Any]:
 @router.get("/api/games")
 async def games() -> dict[str, Any]:
     return {"games": [{"name": name, "bots": bot_names(name)} for name in game_names()]}
+
+
+def _setup_options(name: str) -> dict[str, Any]:
+    """What the lobby's form offers for one game: the seat counts, the bots, and the
+    game's own setup choices (nothing a live table could reveal)."""
+    game_class = type(get_game(name, {}))
+    options: dict[str, Any] = {"players": [game_class.min_players, game_class.max_players], "bots": bot_names(name)}
+    if name == "nightfall":
+        from gloam.nightfall.cards import SET_FILES, load_set
+        from gloam.nightfall.game import _VARIANTS
+        from gloam.nightfall.setup import ARCHIVE_SETUPS, DRAFTS
+
+        options.update(
+            sets=[{"code": code, "title": load_set(code).title, "standalone": load_set(code).is_standalone}
+                  for code in SET_FILES],
+            archives=list(ARCHIVE_SETUPS), drafts=list(DRAFTS), variants=list(_VARIANTS),
+            team_players=[4, 6])
+    elif name == "nightmarium":
+        options.update(creatures=[5, 6, 7])
+    return options
+
+
+@router.get("/api/options")
+async def setup_options() -> dict[str, Any]:
+    """The lobby form's choices for every game (read-only)."""
+    return {"games": {name: _setup_options(name) for name in game_names()}}
