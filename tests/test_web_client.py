@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from gloam.bots.registry import bot_names  # noqa: E402
 from gloam.core.decisions import EndReason  # noqa: E402
-from gloam.nightfall.game import _VARIANTS  # noqa: E402
+from gloam.nightfall.game import VARIANTS  # noqa: E402
 from gloam.nightfall.setup import ARCHIVE_SETUPS  # noqa: E402
 from gloam.nightmarium.decisions import NightmariumKind  # noqa: E402
 from gloam.server import protocol as P  # noqa: E402
@@ -58,7 +58,7 @@ def test_every_word_the_scripts_ask_for_exists():
     ("dest", ["removed", "private", "commons"]),
     ("part", ["legs", "body", "head"]),
     ("archives", list(ARCHIVE_SETUPS)),
-    ("variant", list(_VARIANTS)),
+    ("variant", list(VARIANTS)),
     ("reject", [P.STALE, P.ILLEGAL, P.NOT_YOURS, P.BAD_MESSAGE, P.RATE_LIMITED, P.OVER, P.SERVER]),
 ])
 def test_words_made_from_a_value_exist_for_every_value(prefix, values):

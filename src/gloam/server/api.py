@@ -125,13 +125,13 @@ def _setup_options(name: str) -> dict[str, Any]:
     options: dict[str, Any] = {"players": [game_class.min_players, game_class.max_players], "bots": bot_names(name)}
     if name == "nightfall":
         from gloam.nightfall.cards import SET_FILES, load_set
-        from gloam.nightfall.game import _VARIANTS
+        from gloam.nightfall.game import VARIANTS
         from gloam.nightfall.setup import ARCHIVE_SETUPS, DRAFTS
 
         options.update(
             sets=[{"code": code, "title": load_set(code).title, "standalone": load_set(code).is_standalone}
                   for code in SET_FILES],
-            archives=list(ARCHIVE_SETUPS), drafts=list(DRAFTS), variants=list(_VARIANTS),
+            archives=list(ARCHIVE_SETUPS), drafts=list(DRAFTS), variants=list(VARIANTS),
             team_players=[4, 6])
     elif name == "nightmarium":
         options.update(creatures=[5, 6, 7])
