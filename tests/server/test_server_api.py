@@ -52,12 +52,16 @@ def test_tokens_are_secret_and_only_their_hash_is_stored(live):
     made = httpx.post(f"{live.url}/api/tables", json={"game": "nightmarium", "seats": ["human", "human"]}).json()
     tokens = made["tokens"]
     assert set(tokens) == {"0", "1"} and tokens["0"] != tokens["1"] and len(tokens["0"]) >= 40
-    import sqlite3
+    from sqlalchemy import create_engine, text
 
-    db = live.settings.db_url.removeprefix("sqlite:///")
-    with sqlite3.connect(db) as conn:
-        rows = conn.execute("select token_hash from seats where table_id=?", (made["id"],)).fetchall()
-        dump = "\n".join(conn.iterdump())
+    from gloam.server.settings import sync_url
+
+    engine = create_engine(sync_url(live.settings.db_url))
+    with engine.connect() as conn:
+        rows = conn.execute(text("select token_hash from seats where table_id = :t"), {"t": made["id"]}).all()
+        dump = "\n".join(str(row) for table in ("tables", "seats", "log")
+                         for row in conn.execute(text(f"select * from {table}")))
+    engine.dispose()
     assert all(len(h) == 32 for (h,) in rows)
     assert tokens["0"] not in dump and tokens["1"] not in dump
 

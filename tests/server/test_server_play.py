@@ -68,7 +68,8 @@ def check_frames(record: Record, sockets, lang: str = "en") -> int:
 
 @pytest.mark.parametrize("game, seats, setup", CASES, ids=[f"{g}-{len(s)}p-{'-'.join(map(str, u)) or 'std'}"
                                                           for g, s, u in CASES])
-def test_every_frame_is_exactly_what_its_viewer_may_see(live, game, seats, setup):
+def test_every_frame_is_exactly_what_its_viewer_may_see(sqlite_live, game, seats, setup):
+    live = sqlite_live
     made = create(live.url, game, seats, setup)
     sockets = asyncio.run(play_table(live.ws_url, made["id"], made["tokens"], spectators=1, seed=len(seats)))
     record = Record.from_json(httpx.get(f"{live.url}/api/tables/{made['id']}/record").json())
@@ -85,7 +86,8 @@ def test_every_frame_is_exactly_what_its_viewer_may_see(live, game, seats, setup
                         and state.pending().player in humans)
 
 
-def test_a_japanese_table_sends_japanese_labels(live):
+def test_a_japanese_table_sends_japanese_labels(sqlite_live):
+    live = sqlite_live
     made = create(live.url, "nightfall", ["human", "bot:heuristic"])
     sockets = asyncio.run(play_table(live.ws_url, made["id"], made["tokens"], spectators=0, seed=3, lang="ja"))
     record = Record.from_json(httpx.get(f"{live.url}/api/tables/{made['id']}/record").json())
