@@ -193,7 +193,9 @@ def test_templates_fill_in_both_languages():
               "team": "P & Q", "totals": "P & Q: 3", "a": "P", "b": "Q", "mate": "Q", "out": "P",
               "who_is": "P is", "from_who": "Q", "archive": "the X archive", "procedure": "Martial Law",
               "dealt": 5, "direction": "left", "privates": "P: X", "commons": "X", "size": 3, "decks": "D",
-              "stacks": "15, 15", "turns": 9, "effect": "2 damage"}
+              "stacks": "15, 15", "turns": 9, "effect": "2 damage",
+              # the terminal's saves and screens (test_cli_saves.py, test_cli_terminal_ux.py)
+              "path": "s.json"}
     for name in ("action", "event", "ui"):
         for key in i18n.TABLES[name]:
             for lang in i18n.LANGS:

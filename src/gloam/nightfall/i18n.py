@@ -521,10 +521,15 @@ UI = {
                         "カードのテキストは英語のままです（日本語ルールブック（種本002）には"
                         "カードテキストの日本語訳がないため）。"),
     "new_game": _t("New game", "新しいゲーム"),
-    "seed": _t(" · seed {seed}", " · シード {seed}"),
-    "seed_again": _t(" (deal this game again with --seed {seed})", "（--seed {seed} で同じ配りを再現できます）"),
+    "final_seed": _t("Seed {seed} (deal this game again with --seed {seed})",
+                     "シード {seed}（--seed {seed} で同じ配りを再現できます）"),
     "resumed": _t("Resumed ", "再開: "),
-    "resumed_detail": _t(" · seed {seed} · {moves} moves so far", " · シード {seed} · ここまで{moves}手"),
+    "resumed_moves": _t(" · {moves} moves so far", " · ここまで{moves}手"),
+    "kept_in": _t("The game's record is in ", "ゲームの記録: "),
+    "save_holds_hands": _t("Pass-and-play: the save file ({path}) holds every player's hand; nobody should open it"
+                           " during the game.",
+                           "交代プレイ: セーブファイル（{path}）には全員の手札が記録されています。"
+                           "ゲーム中は誰も開かないでください。"),
     "decision_of": _t("{player}'s decision", "{player}の選択"),
     "only_look": _t("\nOnly {player} should look at the screen now: it will show their hand.",
                     "\nこれから{player}の手札が表示されます。{player}以外は画面を見ないでください。"),
@@ -587,6 +592,9 @@ UI = {
 SERIES = {
     "header": _t("End-of-the-World Series: {players} players ({seats}), seed {seed}, to {target} wounds",
                  "世界の終わりシリーズ: {players}人（{seats}）、シード {seed}、累計負傷{target}枚で終了"),
+    "header_people": _t("End-of-the-World Series: {players} players ({seats}), to {target} wounds",
+                        "世界の終わりシリーズ: {players}人（{seats}）、累計負傷{target}枚で終了"),
+    "seed": _t("Series seed {seed}", "シリーズのシード {seed}"),
     "sep": _t(", ", "、"),
     "who": _t("P{n} {seat}", "{player}（{seat}）"),
     "human": _t("you", "あなた"),
