@@ -44,7 +44,6 @@ from typing import Any, Callable, Iterator
 from rich import box
 from rich.console import Console
 from rich.panel import Panel
-from rich.rule import Rule
 from rich.text import Text
 
 from gloam.bots import bot_names, make_bot
@@ -53,9 +52,8 @@ from gloam.core.record import Record
 from gloam.core.rng import derive_seed
 from gloam.core.text import clean_text
 from gloam.cli.console import print_error, safe_console
-from gloam.cli.frontends import frontend
+from gloam.cli.frontends import Item, frontend
 from gloam.cli.options import add_setup_options, setup_from_args
-from gloam.cli.render import options_table
 from gloam.games import get_game
 from gloam.nightfall import i18n
 
@@ -176,6 +174,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--hints", action="store_true",
                         help="before each of your decisions, show the search bot's top three options"
                              " with their estimated win chance (from your own view only)")
+    parser.add_argument("--layout", choices=("compact", "full"), default="compact",
+                        help="Nightfall: compact (default: a turn fits an 80x24 terminal; b shows the whole board,"
+                             " l the whole log, ? KEY a card) or full (the whole board on every screen)")
+    parser.add_argument("--no-auto-pass", action="store_true",
+                        help="ask every decision, even one with a single option or only passing (by default"
+                             " those are taken for you, and the next screen says so)")
     parser.add_argument("--lang", default="en", metavar="{en,ja}",
                         help="language of the table, prompts, menus and log: en (default) or ja (Japanese:"
                              " card names from the Japanese rulebook, card texts stay English)."
@@ -319,10 +323,10 @@ class Session:
     def __init__(self, game: Any, seed: int, seats: list[str], names: list[str], terminal: Terminal,
                  actions: list[int] | None = None, save_to: str | Path | None = None,
                  replay_out: str | Path | None = None, hints: bool = False, lang: str = "en",
-                 start: Any = None) -> None:
+                 start: Any = None, auto_pass: bool = True, layout: str = "compact") -> None:
         self.game = game
         self.lang = lang if game.name == "nightfall" else "en"  # Nightmarium is English only
-        self.ui = frontend(game, self.lang)
+        self.ui = frontend(game, self.lang, compact=layout != "full")
         self.seed = seed
         self.seats = seats
         self.names = names
@@ -349,6 +353,9 @@ class Session:
         self.printed = 0  # events printed live (games without a human)
         self.notice: Text | None = None  # shown once, above the next screen
         self.hints = hints  # show the search bot's top options at each human decision
+        self.auto_pass = auto_pass  # take decisions with nothing to decide
+        self.notes: dict[int, list[list[Any]]] = {}  # per human: [label, times] taken for them
+        self.plans: dict[int, tuple[Any, ...]] = {}  # per human: a grouping under way (all attack)
 
     def say(self, key: str, **values: Any) -> str:
         """A line of the terminal's own text in this session's language."""
@@ -387,6 +394,8 @@ class Session:
         lang = _lang(args, game)
         session = cls(game, seed, seats, seat_names(seats, names, lang=lang), terminal,
                       save_to=save, replay_out=replay, hints=getattr(args, "hints", False), lang=lang,
+                      auto_pass=not getattr(args, "no_auto_pass", False),
+                      layout=getattr(args, "layout", "compact"),
                       start=position)
         session.notice = Text(session.say("new_game"), style="bold")  # the seed is shown when the game is over
         session._note_texts()
@@ -412,6 +421,8 @@ class Session:
         session = cls(game, record.seed, seats, seat_names(seats, names, lang=lang), terminal, record.actions,
                       save_to=save, replay_out=replay,
                       hints=getattr(args, "hints", False), lang=lang,
+                      auto_pass=not getattr(args, "no_auto_pass", False),
+                      layout=getattr(args, "layout", "compact"),
                       start=None if record.start is None else record.initial_state())
         for p in session.humans:
             session.seen[p] = max(0, len(session.state.events) - 8)
@@ -513,26 +524,128 @@ class Session:
         self.printed = len(events)
 
     def _human_move(self, player: int) -> None:
+        """A decision of a person here: taken for them when there is nothing to decide
+        (one option, or only passing; not with ``--no-auto-pass``) or when a plan of
+        theirs goes on (all attack); else shown and asked."""
         state = self.state
+        decision = state.pending()
+        observation = state.observation(player)
+        items = self.ui.menu(decision, observation, self.names)
+        planned = self._planned(player, decision, items)
+        if planned is not None:
+            self._take_for(player, planned)
+            return
+        if self.auto_pass and self._nothing_to_decide(player, decision, items):
+            self._take_for(player, items[0] if len(items) == 1 else next(i for i in items if i.plan is None))
+            return
         if len(self.humans) > 1 and self.on_screen != player:
             self._hand_over(player)
-        self.term.clear()
-        if self.notice is not None:
-            self.console.print(self.notice)
-            self.notice = None
         self.on_screen = player
-        observation = state.observation(player)
         events = state.events_for(player)
         new = len(events) - self.seen[player]
         self.seen[player] = len(events)
-        self.console.print(self.ui.view(observation, events, self.names, player, new, self.term.width))
-        options = sorted(state.legal_action_indices(), key=self.ui.sort_key)
-        labels = [self.ui.action_label(observation, i, self.names) for i in options]
-        self.console.print(options_table(self.game, labels, self.term.width, styled=self.ui.styled))
-        if self.hints and len(options) > 1:
-            self.console.print(self._hints(player, observation, options, labels))
-        choice = self._ask_choice(player, len(options))
-        self._apply(options[choice], player)
+        hints = self._hints(player, decision, observation, items) if self.hints and len(items) > 1 else None
+        item = self._ask(player, observation, events, items, new, hints)
+        if item.plan is not None:
+            self.plans[player] = item.plan
+        self._apply(item.index, player)
+
+    def _nothing_to_decide(self, player: int, decision: Any, items: list[Item]) -> bool:
+        """One option (or only passing and stopping) — and, in pass-and-play, a decision
+        for a seat not at the screen only if its options follow from what everyone sees:
+        taking a hand-dependent one at once would tell the player looking that the other
+        holds nothing to play."""
+        options = [i for i in items if i.plan is None]
+        if not (len(options) == 1 or all(i.passive for i in options)):
+            return False
+        looking = len(self.humans) == 1 or self.on_screen == player
+        return looking or str(decision.kind) in self.ui.public_kinds
+
+    def _planned(self, player: int, decision: Any, items: list[Item]) -> Item | None:
+        plan = self.plans.get(player)
+        if plan is None:
+            return None
+        item = self.ui.follow(plan, decision, items)
+        if item is None:
+            del self.plans[player]
+        return item
+
+    def _take_for(self, player: int, item: Item) -> None:
+        """Take ``item`` for ``player`` without asking; their next screen says so."""
+        notes = self.notes.setdefault(player, [])
+        if notes and notes[-1][0] == item.label:
+            notes[-1][1] += 1
+        else:
+            notes.append([item.label, 1])
+        self._apply(item.index, player)
+
+    def _notes(self, player: int) -> list[Text]:
+        """What was taken for ``player`` since their last screen (then forgotten)."""
+        lines = []
+        for label, times in self.notes.pop(player, []):
+            line = self.term_say("auto", label=label) + (self.term_say("auto_times", n=times) if times > 1 else "")
+            lines.append(self.ui.styled(line, "dim italic"))
+        return lines[-4:]
+
+    def term_say(self, key: str, **values: Any) -> str:
+        return i18n.fill("term", key, self.lang, **values)
+
+    def _ask(self, player: int, observation: dict[str, Any], events: list[dict[str, Any]], items: list[Item],
+             new: int, hints: list[Text] | None) -> Item:
+        """Show the screen and read answers until one picks an option; ``?``, ``b``, ``l``
+        show a card, the board or the log and come back; ``q`` saves and quits."""
+        notes = self._notes(player)
+        error: Text | None = None
+        while True:
+            self.term.clear()
+            extra = notes + (hints or []) + ([error] if error is not None else [])
+            for part in self.ui.screen(self.console, self.state, player, observation, events, self.names, items,
+                                       new, extra, self.notice):
+                self.console.print(part)
+            answer = self.term.ask(self._prompt(player, len(items))).strip()
+            word, _, rest = answer.partition(" ")
+            command = word.lower()
+            error = None
+            if command in ("q", "quit", "exit"):
+                raise QuitRequested
+            if answer.isdigit() and 1 <= int(answer) <= len(items):
+                self.notice = None
+                return items[int(answer) - 1]
+            if self.ui.reads_cards and command in ("?", "h", "help", "r", "read", "i") or answer.startswith("?"):
+                query = rest if command in ("?", "h", "help", "r", "read", "i") else answer[1:]
+                self._show_card(player, query.strip(), items)
+                continue
+            if self.ui.reads_cards and command in ("b", "board"):
+                self._show(self.ui.board(self.state, player, observation, events, self.names, self.term.width))
+                continue
+            if command in ("l", "log"):
+                lines = self.ui.log(observation, events, self.names)
+                self._show(Text(self.term_say("log_all", count=len(lines)), style="bold"), *lines)
+                continue
+            shown = answer if len(answer) <= 20 else answer[:20] + "…"
+            error = Text(self.say("not_an_option", answer=shown, count=len(items)), style="bold red")
+
+    def _prompt(self, player: int, count: int) -> Text:
+        alone = self.names[player] == self.say("you")
+        ask = self.say("choose", count=count) if alone else self.say("player_choose", player=self.names[player],
+                                                                       count=count)
+        hint = self.term_say("keys_hint") if self.ui.reads_cards else self.say("quit_hint")
+        return Text.assemble(("▸ ", "bold cyan"), ask, (hint, "dim"))
+
+    def _show_card(self, player: int, query: str, items: list[Item]) -> None:
+        if not query:
+            self._show(Text(self.term_say("help")))
+            return
+        sheets = self.ui.read(self.state, player, query, items, self.names)
+        shown = query if len(query) <= 30 else query[:30] + "…"
+        self._show(*(sheets or [Text(self.term_say("read_none", query=shown), style="bold red")]))
+
+    def _show(self, *parts: Any) -> None:
+        """A page over the screen (a card, the board, the log, the help), until Enter."""
+        self.term.clear()
+        for part in parts:
+            self.console.print(part)
+        self.term.ask(Text(self.term_say("back"), style="dim"))
 
     def _hand_over(self, player: int) -> None:
         """Pass-and-play: wipe the screen and its scrollback (the last player's hand must
@@ -550,36 +663,40 @@ class Session:
         self.term.ask(Text.assemble(self.say("pass_to"), (self.names[player], "bold"), self.say("press_enter")))
         self.term.clear(scrollback=True)
 
-    def _hints(self, player: int, observation: dict[str, Any], options: list[int],
-               labels: list[str]) -> Text:
-        """The search bot's three best options for this decision, searched from the
-        player's own observation with a seed of its own (so hints change no bot's play)."""
+    def _hints(self, player: int, decision: Any, observation: dict[str, Any], items: list[Item]) -> list[Text]:
+        """The search bot's three best options for this decision, best first (most
+        searched: the search's choice), each with why — its estimated win chance and its
+        share of the search — searched from the player's own observation with a seed of
+        its own (so hints change no bot's play)."""
         from gloam.bots.ismcts import HINT_LEVEL, hint_search
 
+        options = list(decision.indices)
         result = hint_search(self.game, observation, options,
                              seed=derive_seed(self.seed, player, len(self.actions), HINT_SALT))
-        number = {a: k for k, a in enumerate(options, 1)}
-        text = Text.assemble((self.say("hints", level=HINT_LEVEL, samples=result.iterations), "bold magenta"))
-        for stat in result.options[:3]:
-            text.append("\n")
-            text.append(f"  {stat.value:>4.0%}  ", style="bold magenta")
-            text.append(f"{number[stat.action]:>2}. ", style="bold cyan")
-            text.append_text(self.ui.styled(labels[number[stat.action] - 1]))
-        return text
+        number = self._item_numbers(decision, observation, items)
+        total = sum(stat.visits for stat in result.options) or 1
+        lines = [Text(self.say("hints", level=HINT_LEVEL, samples=result.iterations), style="bold magenta")]
+        shown: set[int] = set()
+        for stat in sorted(result.options, key=lambda s: (-s.visits, -s.value)):
+            k = number.get(stat.action)
+            if k is None or k in shown:
+                continue
+            shown.add(k)
+            line = Text(f"  {self.term_say('hint', value=stat.value, share=stat.visits / total)}  ",
+                        style="bold magenta")
+            line.append(f"{k:>2}. ", style="bold cyan")
+            line.append_text(self.ui.styled(items[k - 1].label))
+            lines.append(line)
+            if len(shown) == 3:
+                break
+        return lines
 
-    def _ask_choice(self, player: int, count: int) -> int:
-        alone = self.names[player] == self.say("you")
-        ask = self.say("choose", count=count) if alone else self.say("player_choose", player=self.names[player],
-                                                                       count=count)
-        prompt = Text.assemble(("▸ ", "bold cyan"), ask, (self.say("quit_hint"), "dim"))
-        while True:
-            answer = self.term.ask(prompt).strip().lower()
-            if answer in ("q", "quit", "exit"):
-                raise QuitRequested
-            if answer.isdigit() and 1 <= int(answer) <= count:
-                return int(answer) - 1
-            shown = answer if len(answer) <= 20 else answer[:20] + "…"
-            self.console.print(Text(self.say("not_an_option", answer=shown, count=count), style="bold red"))
+    def _item_numbers(self, decision: Any, observation: dict[str, Any], items: list[Item]) -> dict[int, int]:
+        """Each legal index's menu number (an option folded into a line with the same
+        label gets that line's number)."""
+        by_label = {i.label: k for k, i in enumerate(items, 1) if i.plan is None}
+        return {c.index: by_label[label] for c in decision.choices
+                if (label := self.ui.action_label(observation, c.index, self.names)) in by_label}
 
     # ------------------------------------------------------------------ the end
     def _save_and_stop(self, signum: int | None = None) -> int:
@@ -612,10 +729,12 @@ class Session:
             new = 12 if self.humans else 0
         if self.humans:
             self.term.clear(scrollback=len(self.humans) > 1)
-        self.console.print(self.ui.view(observation, events, self.names, viewer, new, self.term.width))
-        banner = self.ui.result(state, self.names)
-        self.console.print(Rule(Text(banner, style="bold green")))
-        self.console.print(Text(self.say("final_seed", seed=self.seed), style="dim"))
+        banner = Text(self.ui.result(state, self.names), style="bold green")
+        seed = Text(self.say("final_seed", seed=self.seed), style="dim")
+        notes = self._notes(viewer) if viewer is not None else []
+        for part in self.ui.final(self.console, state, viewer, observation, events, self.names, new,
+                                  [*notes, banner, seed]):
+            self.console.print(part)
         with signals_held():
             self._keep()
             path = self._store(self.replay_out or _stamp_path("replay", self.game.name), "replay")
