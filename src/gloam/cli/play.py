@@ -1,10 +1,10 @@
-"""``gloam play``: play Nightmarium at the terminal against bots or friends.
+"""``gloam play``: play Nightmarium or Nightfall at the terminal against bots or friends.
 
     gloam play nightmarium --seats you,greedy,random [--seed N] [--creatures 5|6|7]
                            [--first-player K] [--names A,B,C] [--save FILE] [--replay-out FILE]
-                           [--hints]
+                           [--hints] [--no-auto-pass]
     gloam play nightfall --seats you,heuristic,random [--quick-start | --draft | --ml-draft]
-                         [--moons] [--long] [same options as above]
+                         [--moons] [--long] [--layout compact|full] [same options as above]
     gloam play --resume FILE
     gloam play nightfall --position FILE  # play on from a position (docs/positions.md)
     gloam play nightfall --lang ja       # the Nightfall table in Japanese
@@ -14,18 +14,28 @@ prompts, menus, the status panel and the log in Japanese; card texts stay Englis
 seeds give no Japanese card texts). Nightmarium is always played in English.
 
 A seat is ``you`` (a human at this terminal) or a bot name. Several ``you`` seats
-play pass-and-play: the screen is cleared and the next player is asked to take the
-keyboard before their hand is shown. Each human sees only their own observation.
+play pass-and-play: the screen and its scrollback are wiped and the next player is asked
+to take the keyboard before their hand is shown. Each human sees only their own view.
 
-Ctrl-C (or ``q`` at a prompt) saves the game as a record and prints the command that
-resumes it. At the end the full record is saved as a replay file.
+Nightfall's screen is compact (cli/screen_nightfall.py): a turn fits an 80x24 terminal;
+``b`` shows the whole board, ``l`` the whole log, ``? KEY`` any card in full, ``?`` the
+keys. A decision with nothing to decide (one option, or only passing) is taken for the
+player and their next screen says so (``--no-auto-pass`` asks every one); in
+pass-and-play a decision that depends on a hand is never taken at once for a seat not
+at the screen. "All your minions attack" is one keystroke.
+
+The game is kept in its save file after every action (atomically, core/record.py), so a
+killed process or a closed terminal loses nothing; Ctrl-C, ``q``, the end of input,
+SIGTERM and SIGHUP save it and print the command that resumes it. At the end the full
+record is saved as a replay file. Seeds are 64 secret bits, shown when the game is over.
 
 Bots are re-seeded before every decision from (game seed, seat, decision number), so a
 resumed game continues exactly as the uninterrupted game would have.
 
 With ``--hints``, before each of your decisions the search bot (level ``normal``) searches
 from your own observation — never the hidden cards — and the three options it rates best
-are shown with their estimated win chance. Hints never change what the bots do.
+are shown, best first, with why: their estimated win chance and share of the search.
+Hints never change what the bots do.
 """
 
 from __future__ import annotations

@@ -331,6 +331,10 @@ EVENTS = {
     "attack": _t("{card} attacks {target}", "{card}が{target}を攻撃"),
     "block": _t("{card} blocks {attacker}", "{card}が{attacker}をブロック"),
     "damage": _t("{card} takes {amount} damage", "{card}に{amount}ダメージ"),
+    "damage_from": _t("{source} deals {amount} damage to {card}", "{source}が{card}に{amount}ダメージ"),
+    # whose card a line is about: the minion's controller, else the card's owner
+    "owned_yours": _t("your {card}", "あなたの{card}"),
+    "owned_by": _t("{player}'s {card}", "{player}の{card}"),
     "no_chain": _t("{does} no chain", "{who}はチェーンを開始しなかった"),
     "chain_start": _t("{does} the chain with {card}{kicker}", "{who}は{card}でチェーンを開始した{kicker}"),
     "chain_link": _t("{does} {card}{kicker}", "{who}は{card}をリンクした{kicker}"),
