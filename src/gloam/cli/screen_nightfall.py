@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from rich import box
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
@@ -182,7 +183,7 @@ def _grid(label: str, cells: Sequence[Text], width: int, label_width: int, colum
     cell_width = max(8, (width - label_width) // columns)
     lines = []
     for row in range(0, len(cells), columns):
-        line = Text((label if row == 0 else "").ljust(label_width)[:label_width], style="dim")
+        line = Text(set_cell_size(label if row == 0 else "", label_width), style="dim")
         for cell in cells[row:row + columns]:
             piece = _fit(cell, cell_width - 1)
             line.append_text(piece)
@@ -197,11 +198,11 @@ def seat_lines(view: dict[str, Any], keys: Keys, names: Sequence[str], width: in
     """One line per seat (``▶`` on the active one): wounds, hand, deck, discard pile;
     then its minions with their keys and current strength/health."""
     lines: list[Text] = []
-    name_width = min(12, max(len(_name(p, names, lang)) for p in range(len(view["players"]))) + 1)
+    name_width = min(12, max(cell_len(_name(p, names, lang)) for p in range(len(view["players"]))) + 1)
     teams = view["teams"]
     for p, seat in enumerate(view["players"]):
         marker = "▶ " if p == view["active"] else "  "
-        who = Text(marker + _fit(Text(_name(p, names, lang)), name_width).plain.ljust(name_width),
+        who = Text(marker + set_cell_size(_fit(Text(_name(p, names, lang)), name_width).plain, name_width),
                    style="bold" if p == view["active"] else "")
         if seat["eliminated"]:
             who.stylize("dim strike")
@@ -227,10 +228,15 @@ def combat_lines(view: dict[str, Any], keys: Keys, names: Sequence[str], width: 
     if not combat or not combat["attacks"]:
         return []
     cells = []
+    in_play = {m["card"]: m for p in view["players"] for m in p["in_play"]}
     for attack in combat["attacks"]:
         attacker = view["cards"][str(attack["attacker"])]
         cell = Text.assemble((keys.cards.get(attack["attacker"], ""), "cyan"), " ", colour_dot(attacker["colour"]),
-                             _name_text(attacker, 16), f" → {_name(attack['target'], names, lang)}")
+                             _name_text(attacker, 16))
+        if attack["attacker"] in in_play:  # its current strength/health, as on its seat line
+            cell.append(" ")
+            cell.append_text(_stats(in_play[attack["attacker"]]))
+        cell.append(f" → {_name(attack['target'], names, lang)}")
         if attack["blockers"]:
             blockers = ", ".join(view["cards"][str(b)]["name"] for b in attack["blockers"])
             cell.append(_t("blocked_by", lang, blockers=blockers), style="yellow")
@@ -428,7 +434,12 @@ def compact_screen(console: Console, view: dict[str, Any], names: Sequence[str],
     if len(archives) > left:
         archives = []
     left -= len(archives)
-    shown_log = _wrapped(console, log, width)[-left:] if left > 0 else []
+    shown_log: list[Text] = []
+    for entry in reversed(log):  # whole entries, the newest last
+        wrapped = _wrapped(console, [entry], width)
+        if len(shown_log) + len(wrapped) > left:
+            break
+        shown_log = wrapped + shown_log
     lines = top + setup_lines + seats + fights + chain + archives + hand + shown_log + extras + status + options
     return [_fit(line, width) for line in lines[:room]]
 
