@@ -424,8 +424,8 @@ class Session:
         if len(seats) != game.num_players:
             raise RecordError(f"{args.resume} is a {game.num_players}-player game, not {len(seats)}")
         names = player_names(args.names, len(seats)) if args.names else None
-        if not args.save:
-            args.save = args.resume  # a resumed game is kept in its own file
+        if not args.save and _writable(Path(args.resume).parent):
+            args.save = args.resume  # a resumed game is kept in its own file (else in a new one)
         save, replay = _output_paths(args)
         lang = _lang(args, game)
         session = cls(game, record.seed, seats, seat_names(seats, names, lang=lang), terminal, record.actions,
