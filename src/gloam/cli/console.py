@@ -13,7 +13,7 @@ output). Only rich's own styling and the screen clearing the terminal asks for g
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderHook, RenderResult
 from rich.segment import Segment
@@ -53,8 +53,3 @@ def print_error(message: str, command: str = "gloam") -> None:
     """One line on standard error: ``<command>: error: <message>``."""
     safe_console(stderr=True).print(f"{command}: error: {message}", highlight=False, markup=False,
                                     soft_wrap=True)
-
-
-def lines(console: Console, renderables: Iterable[RenderableType]) -> int:
-    """How many lines ``renderables`` take on ``console`` (at its width)."""
-    return sum(len(console.render_lines(r, pad=False)) for r in renderables)
