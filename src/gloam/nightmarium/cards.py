@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from gloam.core.errors import CardDataError
+from gloam.core.text import clean_text
 
 LEGIONS = ("Necromunculus", "Constrict", "Chimerid", "Manster")
 LEGION_COLOURS = ("blue", "brown", "green", "red")  # seed 004: background colour per Legion
@@ -123,6 +124,8 @@ def composition_from_json(data: Any, where: str = "composition") -> Composition:
     if data.get("format", FORMAT) != FORMAT:
         raise _fail(where, f"'format' must be {FORMAT!r}, not {data.get('format')!r}")
     name = data.get("name", "custom")
+    if isinstance(name, str):
+        name = clean_text(name)  # shown at the table: no control or escape sequence (core/text.py)
     if not isinstance(name, str) or not name:
         raise _fail(where, "'name' must be a non-empty string")
     raw_cards = data.get("cards")
@@ -151,6 +154,8 @@ def composition_from_json(data: Any, where: str = "composition") -> Composition:
         if not _is_count(count):
             raise CardDataError(f"{here}: count must be an integer from 1 to {MAX_COUNT}, not {count!r}")
         code = raw.get("code")
+        if isinstance(code, str):
+            code = clean_text(code)
         if code is not None and (not isinstance(code, str) or not code):
             raise CardDataError(f"{here}: code must be a non-empty string")
         bits = sum(PART_BITS[p] for p in parts)
@@ -171,7 +176,8 @@ def composition_from_json(data: Any, where: str = "composition") -> Composition:
     provenance = data.get("provenance", {"cards": {"kind": "designed", "note": "user composition"}})
     if not isinstance(provenance, dict):
         raise _fail(where, "'provenance' must be an object")
-    return Composition(name, data.get("title", name), tuple(cards), provenance, data)
+    title = data.get("title", name)
+    return Composition(name, clean_text(title) if isinstance(title, str) else title, tuple(cards), provenance, data)
 
 
 def load_composition(path: str | Path) -> Composition:
