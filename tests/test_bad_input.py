@@ -354,6 +354,59 @@ def test_a_composition_with_too_few_cards(tmp_path: Path) -> None:
         load_composition(composition_file(tmp_path, cards))
 
 
+def _count_cards_built(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the NightFear cards a composition load builds (to show a size check runs
+    before any card is expanded)."""
+    import gloam.nightmarium.cards as cards_module
+
+    built = [0]
+    real = cards_module.NightFear
+
+    def counting(*args: Any) -> Any:
+        built[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(cards_module, "NightFear", counting)
+    return built
+
+
+def test_a_composition_of_a_million_cards_is_refused_before_expanding(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crafted file of 9,260 entries repeating a card 108 times (10^6 cards, which took
+    1.5 GB before anything failed) is refused with a typed error at once: no card is built."""
+    built = _count_cards_built(monkeypatch)
+    entry = {"legion": "Manster", "parts": ["legs", "body", "head"], "count": 108}
+    path = composition_file(tmp_path, [entry] * 9260)
+    with pytest.raises(CardDataError, match=r"deck\.json: 'cards' has 9,260 entries; a composition holds at most 1,000 cards"):
+        load_composition(path)
+    assert built == [0]
+
+
+def test_a_composition_over_1000_cards_by_its_counts_is_refused_before_expanding(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ten entries of 108 cards (1,080) pass 1,000 at the tenth entry: the error names
+    where, and no card is built; 1,000 cards exactly load and set up a game."""
+    built = _count_cards_built(monkeypatch)
+    cards = [dict(c, count=108) for c in base_cards()] * 3 + [dict(base_cards()[0], code="X", count=108)]
+    with pytest.raises(CardDataError, match=r"deck\.json: cards\[0\] to cards\[9\] already hold 1,080 cards"
+                                            r" \(with their counts\); a composition holds at most 1,000"):
+        load_composition(composition_file(tmp_path, cards))
+    assert built == [0]
+    cards = [dict(c, code=f"{c['code']}{k}", count=108) for k in range(3) for c in base_cards()]
+    cards.append(dict(base_cards()[0], code="X", count=1000 - 9 * 108))
+    composition = load_composition(composition_file(tmp_path, cards))
+    assert len(composition.cards) == 1000 == built[0]
+    assert len(NightmariumGame(players=5, composition=composition).new_initial_state(1).deck) == 975
+
+
+def test_a_count_over_108_is_refused(tmp_path: Path) -> None:
+    """One entry repeats a card at most 108 times (the size of the standard deck)."""
+    cards = base_cards()
+    cards[1]["count"] = 109
+    with pytest.raises(CardDataError, match=r"cards\[1\]: count must be an integer from 1 to 108, not 109"):
+        load_composition(composition_file(tmp_path, cards))
+
+
 @pytest.mark.parametrize("part", ["legs", "body", "head"])
 def test_a_composition_where_no_card_can_be_some_part(tmp_path: Path, part: str) -> None:
     """Rule 187: a Creature needs legs, body and head; a deck lacking one can never win."""

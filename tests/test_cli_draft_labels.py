@@ -98,7 +98,7 @@ def test_two_player_draft_options_and_board_name_the_cards_and_hide_the_removed_
     face-up commons (rule 18). The heuristic's first pick, removed unseen, never appears —
     neither during the draft nor after it."""
     script.interrupt_at = 4  # picks 1-3 are asked; pick 4 (one card left) is automatic
-    assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "3", "--draft",
+    assert main(["play", "nightfall", "--layout", "full", "--no-auto-pass", "--seats", "you,heuristic", "--seed", "3", "--draft",
                  "--save", "s.json"]) == 130
     game, state, views, last = human_draft_views("s.json")
     screens = script.screens()
@@ -137,7 +137,7 @@ def test_three_player_ml_draft_never_shows_another_players_unseen_picks(script):
     the human's screens show none of the cards the bots picked from hands the human never
     saw — yet every card of the human's own hands is named."""
     script.interrupt_at = 4  # picks 1-3 (hands of 4, 3, 2) are asked; then the game
-    assert main(["play", "nightfall", "--seats", "you,heuristic,heuristic", "--seed", "11", "--ml-draft",
+    assert main(["play", "nightfall", "--layout", "full", "--no-auto-pass", "--seats", "you,heuristic,heuristic", "--seed", "11", "--ml-draft",
                  "--save", "s.json"]) == 130
     game, _, views, last = human_draft_views("s.json")
     assert len(views) == 3 and [v["draft"]["round"] for v in views] == [0, 1, 2]
@@ -165,7 +165,7 @@ def test_japanese_draft_screen_names_the_cards_in_seed_002_terms(script):
     summary in Japanese (ミニオン, コスト, リンク色, キッカー), and the board shows
     あなたのドラフトカード and the commons (共有物（表向き）)."""
     script.interrupt_at = 4
-    assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "3", "--draft", "--lang", "ja",
+    assert main(["play", "nightfall", "--layout", "full", "--no-auto-pass", "--seats", "you,heuristic", "--seed", "3", "--draft", "--lang", "ja",
                  "--save", "s.json"]) == 130
     game, _, views, last = human_draft_views("s.json")
     screens = script.screens()
@@ -194,7 +194,7 @@ def test_customised_starting_decks_are_chosen_by_name(script):
     starting minions ("2 × "Clever Ivan"", ""Clever Ivan" + Enraged Wight" …) in English
     and Japanese, and the board says which colour is being chosen."""
     script.interrupt_at = 2
-    assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "4", "--sets", "CW,ML",
+    assert main(["play", "nightfall", "--layout", "full", "--no-auto-pass", "--seats", "you,heuristic", "--seed", "4", "--sets", "CW,ML",
                  "--custom-starters", "--save", "s.json"]) == 130
     screen = script.screens()[0]
     options = options_of(screen)
@@ -235,7 +235,7 @@ def test_secret_archives_show_face_down_to_the_other_player(script):
     archives (marked face down) and the heuristic's as "face down" — the terminal no
     longer fails on an archive whose card it may not know."""
     script.interrupt_at = 5
-    assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "3", "--draft",
+    assert main(["play", "nightfall", "--layout", "full", "--no-auto-pass", "--seats", "you,heuristic", "--seed", "3", "--draft",
                  "--secret-archives", "--save", "s.json"]) == 130
     game, state, _, _ = human_draft_views("s.json")
     screen = script.screens()[3]

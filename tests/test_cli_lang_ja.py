@@ -69,7 +69,7 @@ def test_seed_002_card_names_phase_and_prompt_are_shown_in_japanese(script):
     hand = first_hand(5)
     assert "Clever Ivan" in {c.name for c in hand}
     script.interrupt_at = 2
-    assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "5", "--lang", "ja",
+    assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "5", "--lang", "ja", "--layout", "full", "--no-auto-pass", 
                  "--save", "s.json"]) == 130
     first = script.text().split("▸")[0]
     hand_panel = first.split("あなたの手札")[1].split("出来事")[0]
@@ -102,12 +102,13 @@ def test_a_whole_japanese_game_plays_the_same_moves_as_in_english(script, tmp_pa
 def test_english_stays_the_default_and_has_no_japanese(script):
     """No --lang and --lang en print the very same screens, in English only."""
     script.interrupt_at = 8
-    assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "4", "--save", "a.json"]) == 130
+    assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "4", "--layout", "full", "--no-auto-pass",
+                 "--save", "a.json"]) == 130
     default = script.text()
     script.out.seek(0)
     script.out.truncate()
     script.prompts.clear()
-    assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "4", "--lang", "en",
+    assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "4", "--lang", "en", "--layout", "full", "--no-auto-pass", 
                  "--save", "b.json"]) == 130
     assert script.text().split("Game saved to")[0] == default.split("Game saved to")[0]
     assert not JAPANESE.search(default)
@@ -118,7 +119,8 @@ def test_pass_and_play_in_japanese_shows_each_player_only_their_own_hand(script)
     """Two humans: after "プレイヤー1に渡して Enter" the screen lists Player 1's hand by
     its Japanese names, and only that hand (hidden information is not leaked)."""
     script.interrupt_at = 4
-    main(["play", "nightfall", "--seats", "you,you", "--seed", "8", "--lang", "ja", "--save", "s.json"])
+    main(["play", "nightfall", "--seats", "you,you", "--seed", "8", "--lang", "ja", "--layout", "full", "--save",
+          "s.json"])
     record = Record.load("s.json")
     state = record.new_game().new_initial_state(record.seed)
     hands = [sorted(state.card(c).name_ja for c in state.hands[p]) for p in (0, 1)]
@@ -193,7 +195,9 @@ def test_templates_fill_in_both_languages():
               "team": "P & Q", "totals": "P & Q: 3", "a": "P", "b": "Q", "mate": "Q", "out": "P",
               "who_is": "P is", "from_who": "Q", "archive": "the X archive", "procedure": "Martial Law",
               "dealt": 5, "direction": "left", "privates": "P: X", "commons": "X", "size": 3, "decks": "D",
-              "stacks": "15, 15", "turns": 9, "effect": "2 damage"}
+              "stacks": "15, 15", "turns": 9, "effect": "2 damage",
+              # the terminal's saves and screens (test_cli_saves.py, test_cli_terminal_ux.py)
+              "path": "s.json"}
     for name in ("action", "event", "ui"):
         for key in i18n.TABLES[name]:
             for lang in i18n.LANGS:
@@ -277,7 +281,7 @@ def test_a_wrong_answer_is_explained_in_japanese_and_q_saves(monkeypatch, tmp_pa
     answers = iter(["x", "q"])
     monkeypatch.setattr(play, "make_terminal",
                         lambda: play.Terminal(Console(file=out, width=140), lambda prompt: next(answers)))
-    assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "2", "--lang", "ja",
+    assert main(["play", "nightfall", "--seats", "you,heuristic", "--seed", "2", "--lang", "ja", "--no-auto-pass",
                  "--save", "s.json"]) == 130
     text = out.getvalue()
     assert "「x」は選べません: 1から1までの数字を入力して Enter を押してください（q で保存して終了）。" in text

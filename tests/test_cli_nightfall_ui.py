@@ -111,7 +111,7 @@ def test_rule_178_team_play_names_the_winning_team_with_team_totals_and_shows_te
     """Team Play (rule 178): the board shows each player's team and teammate; the log
     and the banner name both players of the winning team and the team totals."""
     assert main(["play", "nightfall", "--seats", "you,random,random,random", "--teams", "--seed", "4",
-                 "--replay-out", "r.json"]) == 0
+                 "--layout", "full", "--replay-out", "r.json"]) == 0
     final = Record.load("r.json").replay()
     names = ["You", "Random 2", "Random 3", "Random 4"]
     wounds = [final.wound_count(p)[0] for p in range(4)]
@@ -128,7 +128,7 @@ def test_rule_178_team_play_names_the_winning_team_with_team_totals_and_shows_te
 
 def test_team_play_in_japanese_names_the_team(script):
     assert main(["play", "nightfall", "--seats", "you,random,random,random", "--teams", "--seed", "4",
-                 "--lang", "ja", "--replay-out", "r.json"]) == 0
+                 "--lang", "ja", "--layout", "full", "--replay-out", "r.json"]) == 0
     final = Record.load("r.json").replay()
     names = ["あなた", "Random 2", "Random 3", "Random 4"]
     a, b = final.game.team(final.winner)
@@ -430,7 +430,7 @@ def test_a_drafted_game_with_every_set_shows_no_fallback_event_name_in_the_log(s
     """The log of a whole game (CW draft of all four sets with promos, Secret Archives)
     at the terminal: no line is a bare event name such as "draft pick" or "mark order"."""
     assert main(["play", "nightfall", "--seats", "you,heuristic", "--sets", "CW,ML,NF,BC", "--draft",
-                 "--secret-archives", "--seed", "5", "--replay-out", "r.json"]) == 0
+                 "--secret-archives", "--seed", "5", "--layout", "full", "--replay-out", "r.json"]) == 0
     lines = script.log_lines()
     fallbacks = {entry["en"] for entry in i18n.EVENT_NAMES.values()} | set(i18n.EVENT_NAMES)
     assert lines and not [line for line in lines if line in fallbacks]
@@ -462,7 +462,7 @@ def test_rule_180_a_human_plays_a_series_at_the_terminal_and_its_totals_are_kept
     text, flat = script.text(), script.flat()
     saved = HumanSeries.from_json(json.loads(Path("s.json").read_text()))
     assert saved.over and saved.seats == ["you", "random"] and len(saved.games) >= 2
-    assert "Your hand" in text and "End-of-the-World Series · game 2" in flat
+    assert "Hand (" in text and "End-of-the-World Series · game 2" in flat  # the compact table
     for game in saved.games:
         assert game.record.seats == ["you", "random"]
         assert f"Game {game.index + 1} (first player P{game.index % 2 + 1}" in text

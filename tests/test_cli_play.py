@@ -84,20 +84,28 @@ def test_full_game_against_random_ends_and_its_replay_reaches_the_same_end(scrip
     winner = "You win!" if state.winner == 0 else "Random wins!"
     assert f"{winner} (5 complete creatures, turn {state.turn})" in script.text
     assert "Replay saved to game.json" in script.text and "gloam replay game.json" in script.text
-    # one prompt per human decision, each answered with that decision's last option
-    human_moves = sum(1 for s, _ in record.states() if s.is_terminal() is False and s.current_player() == 0)
+    # one prompt per human decision with something to decide (a decision with a single
+    # option is taken for the player), each answered with that decision's last option
+    human_moves = sum(1 for s, _ in record.states() if s.is_terminal() is False and s.current_player() == 0
+                      and len({c.label["en"] for c in s.pending().choices}) > 1)
     assert len(script.prompts) == human_moves
     # the final board shows the winner's complete creatures
     for creature in state.creatures[state.winner]:
         assert codes_in(state.game, creature) <= set(re.findall(r"[A-Z]{3}-\d\d", script.text[-6000:]))
 
 
-def test_default_seed_is_random_and_printed(script):
+def test_default_seed_is_random_and_shown_only_when_the_game_is_over(script):
+    """Seeds are 64 random bits (a player must not brute-force the deal from their own
+    hand); a game in progress never shows its seed, the final screen does."""
     script.answers = ["q"]
     assert main(["play", "nightmarium", "--seats", "you,random", "--save", "s.json"]) == 130
-    seed = int(re.search(r"seed (\d+)", script.text).group(1))
-    assert f"--seed {seed}" in script.text
-    assert Record.load("s.json").seed == seed
+    seed = Record.load("s.json").seed
+    assert str(seed) not in script.text and "seed" not in script.text.lower()
+    script.answers = ["q"]
+    assert main(["play", "nightmarium", "--seats", "you,random", "--save", "t.json"]) == 130
+    assert Record.load("t.json").seed != seed
+    assert main(["play", "--resume", "s.json", "--replay-out", "r.json"]) == 0
+    assert f"--seed {seed}" in script.text and Record.load("r.json").seed == seed
 
 
 def test_bad_answers_reprompt_with_a_message_and_change_nothing(script):
@@ -143,7 +151,8 @@ def test_end_of_input_saves_like_ctrl_c(monkeypatch, tmp_path):
 def test_pass_and_play_never_shows_a_hand_to_the_other_player(script):
     """Two humans at one terminal: every screen shown while one of them decides holds
     none of the other's hidden cards, and does hold the decider's own hand."""
-    assert main(["play", "nightmarium", "--seats", "you,you", "--seed", "3", "--replay-out", "r.json"]) == 0
+    assert main(["play", "nightmarium", "--seats", "you,you", "--seed", "3", "--no-auto-pass",
+                 "--replay-out", "r.json"]) == 0
     record = Record.load("r.json")
     game = record.new_game()
     states = [s.clone() for s, _ in record.states()][:-1]

@@ -53,7 +53,7 @@ def test_a_whole_game_against_the_heuristic_bot_ends_and_replays(script):
     final = record.replay()
     assert final.is_terminal() and record.seats == ["you", "heuristic"]
     assert "with the fewest wounds" in text and "NIGHTFALL" in text
-    assert "Your hand" in text and "Archives" in text
+    assert "Hand (" in text and "commons   a" in text  # the compact screen: your hand, the archives
 
 
 def test_ctrl_c_saves_and_resume_continues_the_same_game(script, monkeypatch):
@@ -72,7 +72,7 @@ def test_pass_and_play_shows_each_player_only_their_own_hand(script):
     """Two humans: the first screen after "Pass to Player 1" lists Player 1's hand, which
     differs from Player 2's (same seed, same deal)."""
     script.interrupt_at = 40
-    main(["play", "nightfall", "--seats", "you,you", "--seed", "8", "--save", "s.json"])
+    main(["play", "nightfall", "--seats", "you,you", "--seed", "8", "--layout", "full", "--save", "s.json"])
     record = Record.load("s.json")
     state = record.new_game().new_initial_state(record.seed)
     hands = [sorted(state.card(c).printed_name for c in state.hands[p]) for p in (0, 1)]

@@ -42,7 +42,7 @@ N_GAMES = 2000
 N_CHUNKS = 20
 EXPENSIVE_EVERY = 50  # the expensive tier runs on every 50th action (offset varies per game),
 #                       and on every action of one game per chunk (see GameChecker.full)
-MAX_ACTIONS = 3000  # the longest of these 2,000 random games takes 1,044 actions
+MAX_ACTIONS = 3000  # the longest of these 2,000 random games takes 1,076 actions
 MASTER_SEED = 20240531
 N_CARDS = 108
 DECISION_KINDS = {"turn", "discard", "penalty", "songbird", "mockingbird", "executioner",
@@ -241,10 +241,12 @@ def test_deadlock_ends() -> None:
 def test_deadlocked_standard_game_ends() -> None:
     """A random 5-player game to 7 Creatures with the standard deck that reaches a dead
     position (every player at 7 Creatures, the free cards all legs-only or head-only,
-    no Creature with legs and body) ends within the bound."""
-    game = NightmariumGame(players=5, creatures=7, first_player=2)
-    final, actions = cf.play_random_game(game, derive_seed(MASTER_SEED, 1355),
-                                         derive_seed(MASTER_SEED, 1355, 1), lambda *_: None, MAX_ACTIONS)
+    no Creature with legs and body) ends within the bound. (Found by playing such games
+    from ``derive_seed(MASTER_SEED, i)``, first player ``i % 5``: about 1.5 in 1,000
+    end so.)"""
+    game = NightmariumGame(players=5, creatures=7, first_player=4)
+    final, actions = cf.play_random_game(game, derive_seed(MASTER_SEED, 2859),
+                                         derive_seed(MASTER_SEED, 2859, 1), lambda *_: None, MAX_ACTIONS)
     cf.check_game_over(final, MAX_ACTIONS, len(actions), no_winner=True)
     assert final.events[-1]["type"] == "dead_position"
 

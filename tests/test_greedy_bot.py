@@ -15,6 +15,8 @@ import pytest
 
 from gloam.bots import make_bot
 from gloam.bots.base import RandomBot
+from gloam.core.decisions import EndReason
+from gloam.core.rng import derive_seed
 from gloam.bots.nightmarium_greedy import GreedyBot
 from gloam.games import get_game
 from gloam.match import play_match
@@ -23,6 +25,9 @@ from gloam.nightmarium.actions import Draw as Draw_
 from gloam.nightmarium.cards import LEGIONS, composition_from_json
 from gloam.nightmarium.game import NightmariumGame
 from gloam.nightmarium.state import NightmariumState
+from gloam.simulate import simulation_setup
+
+from scenario import table  # noqa: E402
 
 # --------------------------------------------------------------------------- helpers
 _SHORT = {name[:3].upper(): name for name in LEGIONS}
@@ -374,6 +379,60 @@ def test_no_action_b_when_the_cards_are_only_waiting() -> None:
                 "H5": "MAN head", "L1": "CON legs"})
     state = t.position(hands={0: ["H1", "H2", "H3", "H4", "H5"]}, creatures={0: [["L1"]]})
     assert _greedy_action(state) == Draw_()
+
+
+# --------------------------------------------------------------------------- a blockade
+# Late in a long game every card can be in the hands and Creatures: the deck and the
+# discard pile are empty, so nothing can be drawn (rule 194) until someone discards
+# (rules 190, 195). The greedy bot then dumps what it can never place.
+BLOCKADE = {"l1": "NEC legs -", "h1": "MAN head -", "d1": "MAN legs -"}
+# three complete Creatures (the padding is legs, body, head in turn) and bare legs d1
+BLOCKADE_MINE = [["pad01", "pad02", "pad03"], ["pad04", "pad05", "pad06"], ["pad07", "pad08", "pad09"], ["d1"]]
+
+
+def test_blockade_the_bot_dumps_the_head_it_cannot_place_and_keeps_its_legs() -> None:
+    """Rules 190, 194-195, 197: with nothing to draw, a head is only worth keeping if
+    the bot's own cards can ever carry it. Discarding with the deck and the discard
+    pile empty, the bot gives up the head (no pair, no body in hand) and keeps the legs
+    it can still lay as a new Creature (4 of 5), then stops: one card into the new deck."""
+    t = table(BLOCKADE)
+    state = t.position(hands={0: ["h1", "l1"]}, creatures={0: BLOCKADE_MINE}, rest=1)
+    assert state.observation(0)["deck_size"] == 0 and state.observation(0)["discard"] == []
+    assert _greedy_action(state) == Discard()  # no draw is offered; B rather than new legs
+    state.apply(Discard())
+    assert _greedy_action(state) == DiscardCard(t.id("h1"))
+    state.apply(DiscardCard(t.id("h1")))
+    assert type(_greedy_action(state)).__name__ == "StopDiscarding"
+
+
+@pytest.mark.parametrize("deck, expected", [(["pad10"], "discard"), (["pad10", "pad11", "pad12"], "draw")])
+def test_blockade_the_bot_does_not_draw_back_a_stale_deck(deck: list[str], expected: str) -> None:
+    """Rules 190, 194-195: on the second action, with the discard pile empty and a deck of
+    one card just shuffled in (most likely the card a player could not use), the bot
+    holding a card it can never place discards it rather than drawing the stale card
+    back; with a real deck (three cards) it draws as usual."""
+    t = table(BLOCKADE)
+    state = t.position(hands={0: ["h1"]}, creatures={0: BLOCKADE_MINE}, deck=deck, rest=1, actions_left=1)
+    assert {type(a).__name__ for a in state.legal_actions()} == {"Draw", "Discard"}
+    assert _greedy_action(state) == (Discard() if expected == "discard" else Draw_())
+
+
+def test_five_greedy_bots_to_seven_creatures_end_by_the_rules() -> None:
+    """Rules 190, 192-195 and docs/rules-decisions.md: the first 100 games of
+    ``gloam simulate nightmarium --seats greedy,greedy,greedy,greedy,greedy --creatures 7
+    --seed 0`` (same deals and bot seeds) all end by the rules: a winner with seven
+    Creatures, or a dead position; none runs to the simulation's 1,000-turn limit.
+    Before issue 13 games 46, 61 and 94 of them (38 of the first 2,000) did: the bots
+    drew nothing from an empty deck forever, every card stuck in hands and Creatures."""
+    setup = simulation_setup("nightmarium", {"players": 5, "creatures": 7}, ["greedy"] * 5)
+    game = get_game("nightmarium", setup)
+    ends: Counter = Counter()
+    for i in range(100):
+        bots = [make_bot("greedy", game, seed=derive_seed(0, i, p + 1)) for p in range(5)]
+        state = play_match(game, bots, seed=derive_seed(0, i)).state
+        ends[state.outcome().reason] += 1
+        assert state.turn < setup["turn_limit"], f"game {i} ran to the turn limit"
+    assert set(ends) <= {EndReason.CREATURES, EndReason.DEAD_POSITION} and ends[EndReason.CREATURES] >= 95
 
 
 # --------------------------------------------------------------------------- strength

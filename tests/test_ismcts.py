@@ -494,8 +494,8 @@ def _play(monkeypatch, answers: list[str], *extra: str) -> tuple[str, Record]:
 
 
 def test_hints_show_three_options_with_win_chances_and_change_nothing(monkeypatch, tmp_path) -> None:
-    """``gloam play --hints``: before each human decision, three of the options shown
-    with an estimated win chance; the game (the human's answers and every greedy bot
+    """``gloam play --hints``: before each human decision, three of the options shown,
+    best first, with why (an estimated win chance, a share of the search); the game (the human's answers and every greedy bot
     move) is exactly the game played without hints."""
     monkeypatch.chdir(tmp_path)
     answers = ["1", "2", "1", "1", "3", "1"]
@@ -513,13 +513,17 @@ def test_hints_show_three_options_with_win_chances_and_change_nothing(monkeypatc
         count = int(re.search(r"Choose 1-(\d+)", block).group(1))  # options on this screen
         shown = min(3, count)
         three += shown == 3
-        hinted = [re.fullmatch(r"\s*(\d+)%\s+(\d+)\. (.*)", line) for line in lines[1:1 + shown]]
+        # best first, each with why: its estimated win chance and its share of the search
+        hinted = [re.fullmatch(r"\s*(\d+)% win · \s*(\d+)% of the search\s+(\d+)\. (.*)", line)
+                  for line in lines[1:1 + shown]]
         assert all(hinted), lines[:4]
         assert not re.match(r"\s*\d+%", lines[1 + shown])
-        assert len({int(m.group(2)) for m in hinted}) == shown
-        assert all(0 <= int(m.group(1)) <= 100 for m in hinted)
+        assert len({int(m.group(3)) for m in hinted}) == shown
+        assert all(0 <= int(m.group(1)) <= 100 and 0 <= int(m.group(2)) <= 100 for m in hinted)
+        shares = [int(m.group(2)) for m in hinted]
+        assert shares == sorted(shares, reverse=True) and sum(shares) <= 100 + shown
         for m in hinted:  # each hint is one of the numbered options on the screen above it
-            assert re.search(rf"\b{m.group(2)}\. {re.escape(m.group(3))}", screen), m.group(0)
+            assert re.search(rf"\b{m.group(3)}\. {re.escape(m.group(4))}", screen), m.group(0)
     assert three >= 2
 
 

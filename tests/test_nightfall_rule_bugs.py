@@ -53,6 +53,8 @@ def test_bone_cruncher_makes_the_minions_damage_unblockable_by_direct_damage_blo
     t.choose(s, "card", "Clever Ivan", by=0)
     effect, = s.view(1)["effects"]  # the table tells it from a minion that only cannot be blocked
     assert effect["target"] == t.id(s, "Clever Ivan") and effect["label"] == "unblockable, its damage too"
+    shown = {a["attacker"]: a["unblockable"] for a in s.view(1)["combat"]["attacks"]}
+    assert shown == {t.id(s, "Kilo 13"): False, t.id(s, "Clever Ivan"): True}  # the table says which
     settle(s, "block")
     assert {x.split("attack=")[1] for x in t.describe(s) if x.startswith("Block")} == {"0)"}  # Kilo only
     t.choose(s, "done", by=1)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from gloam.core.errors import CardDataError, SetupError, WrongPlayerError
+from gloam.core.decisions import SPECTATOR
+from gloam.core.errors import CardDataError, PositionError, SetupError, WrongPlayerError
 from gloam.nightmarium.cards import (
     ABILITIES,
     LEGION_COLOURS,
@@ -20,6 +21,8 @@ from gloam.nightmarium.cards import (
     composition_from_json,
     standard_composition,
 )
+from gloam.nightmarium import position
+from gloam.nightmarium.describe import describe_event
 from gloam.nightmarium.game import NightmariumGame
 
 from scenario import (  # noqa: E402
@@ -127,20 +130,116 @@ def test_rule_190_deal_five_hidden_cards_each():
     assert all(e["count"] == 5 for e in deals)
 
 
-def test_rule_190_empty_deck_reshuffles_the_discard_pile():
-    """Rule 190: when the deck runs out, the discard pile is shuffled into a new deck."""
-    t = table({"a": "NEC legs -"})
-    s = t.position(deck=[], rest="discard", seed=11)
-    before = list(s.discard)
+def test_004_rule_190_the_deck_is_replaced_the_moment_its_last_card_is_drawn():
+    """004 rule 190 ("if the deck ever runs out of cards during the game, shuffle the
+    discard pile and place it face down as the new deck"): drawing the deck's last card
+    shuffles the discard pile into a new deck at once, so every player's observation and
+    view show the new deck's size before anyone decides again."""
+    t = table({"last": "NEC head -", "d1": "CON legs -", "d2": "MAN body -", "d3": "CHI head -"})
+    s = t.position(hands={0: ["d1"]}, deck=["last"], discard=["d2", "d3"], rest=1, seed=11)
     choose(s, "draw", by=0)
-    reshuffle = last(s, "reshuffle")
-    assert reshuffle["count"] == len(before)
-    assert s.discard == []
-    (drawn,) = s.hands[0]
-    assert drawn in before
-    assert sorted(s.deck + [drawn]) == sorted(before)
-    assert s.deck + [drawn] != before  # the pile was shuffled, not just turned over
+    assert view(s)["hands"][0] == ["d1", "last"]
+    assert sorted(view(s)["deck"]) == ["d2", "d3"] and view(s)["discard"] == []
+    assert event_types(s.events)[-2:] == ["draw", "reshuffle"]  # the draw, then at once the pile
+    assert last(s, "reshuffle")["count"] == 2
+    for viewer in (0, 1, SPECTATOR):
+        assert s.observation(viewer)["deck_size"] == 2 and s.observation(viewer)["discard"] == []
+        assert s.view(viewer)["deck"]["size"] == 2 and s.view(viewer)["discard"]["cards"] == []
     assert "cards" not in last(s, "draw", viewer=1)  # the new deck is face down
+
+
+def test_004_rule_190_the_reshuffle_is_a_real_shuffle():
+    """004 rule 190: the discard pile is shuffled, not turned over; the order follows the
+    position's seed (so a game replays exactly)."""
+    t = table({"last": "NEC head -"})
+    orders = set()
+    for seed in range(6):
+        s = t.position(hands={0: ["pad01"]}, deck=["last"], rest="discard", seed=seed)
+        pile = list(s.discard)
+        choose(s, "draw", by=0)
+        assert sorted(s.deck) == sorted(pile) and s.discard == []
+        orders.add(tuple(s.deck))
+        again = t.position(hands={0: ["pad01"]}, deck=["last"], rest="discard", seed=seed)
+        choose(again, "draw", by=0)
+        assert again.deck == s.deck  # the same seed, the same new deck
+    assert len(orders) > 1 and tuple(pile) not in orders
+
+
+def test_004_rule_190_cards_discarded_after_the_deck_ran_out_stay_in_the_discard_pile():
+    """004 rule 190: the deck is replaced when it runs out, not at the next draw: a card
+    discarded after the reshuffle lies face up on the new discard pile and the next draw
+    comes from the new deck."""
+    t = table({"last": "NEC head -", "old1": "CON legs -", "old2": "CON body -", "x": "MAN body -",
+               "y": "CHI body -"})
+    s = t.position(hands={0: ["x", "y"]}, deck=["last"], discard=["old1", "old2"], rest=1)
+    choose(s, "draw", by=0)  # the last card: old1 and old2 become the deck at once
+    assert sorted(view(s)["deck"]) == ["old1", "old2"] and view(s)["discard"] == []
+    choose(s, "discard", by=0)  # action B: discard x and y, draw one
+    choose(s, DiscardCard("x"), by=0)
+    choose(s, DiscardCard("y"), by=0)
+    choose(s, "stop", by=0)
+    (drawn,) = set(view(s)["hands"][0]) - {"last"}
+    assert drawn in ("old1", "old2")  # drawn from the new deck ...
+    assert view(s)["discard"] == ["x", "y"]  # ... not from a pile that would hold x and y
+    assert view(s)["deck"] == [{"old1": "old2", "old2": "old1"}[drawn]]
+
+
+def test_004_rule_190_a_deck_that_ran_out_beside_no_discard_pile_takes_the_next_discard():
+    """004 rule 190 with the discard pile empty when the deck ran out: the first cards to
+    reach the discard pile become the new deck at once (here a Scavenger's)."""
+    t = table({"legs": "CON legs -", "body": "MAN body -", "head": "CHI head Scavenger",
+               "ol": "NEC legs -", "ob": "NEC body -"})
+    s = t.position(hands={0: ["head", "pad01"]}, creatures={0: [["legs", "body"]], 1: [["ol", "ob"]]}, rest=1)
+    assert view(s)["deck"] == [] and view(s)["discard"] == []
+    assert "Draw()" not in options(s)  # nothing to draw (docs/rules-decisions.md)
+    choose(s, Play("head", 0), by=0)
+    choose(s, Target(1, 0), by=0)
+    assert sorted(view(s)["deck"]) == ["ob", "ol"] and view(s)["discard"] == []
+    assert last(s, "reshuffle")["count"] == 2
+    assert s.observation(1)["deck_size"] == 2
+    assert "Draw()" in options(s)  # the second action may draw again
+
+
+def test_004_rule_190_action_b_from_an_empty_deck_draws_from_its_own_discards():
+    """004 rules 190 and 195: discarding with the deck and the discard pile empty, the
+    discards are one act; they become the new deck when the player stops, and the player
+    draws half of them from it."""
+    t = table({"a": "NEC legs -", "b": "CON legs -", "c": "MAN legs -", "d": "CHI legs -"})
+    s = t.position(hands={0: ["a", "b", "c", "d"]}, rest=1)
+    choose(s, "discard", by=0)
+    for card in ("a", "b", "c", "d"):
+        choose(s, DiscardCard(card), by=0)
+    assert view(s)["deck"] == [] and view(s)["discard"] == ["a", "b", "c", "d"]  # one act: not yet
+    choose(s, "stop", by=0)
+    hand, deck = view(s)["hands"][0], view(s)["deck"]
+    assert len(hand) == 2 and len(deck) == 2 and sorted(hand + deck) == ["a", "b", "c", "d"]
+    assert view(s)["discard"] == [] and last(s, "draw")["count"] == 2
+
+
+def test_004_rule_190_songbird_revealing_the_last_cards_refills_the_deck_at_once():
+    """004 rules 190 and 204: a Songbird that reveals the deck's last cards replaces the
+    deck at once, so the player deciding the revealed cards sees the new deck's size."""
+    t = table({"legs": "CON legs -", "body": "MAN body -", "head": "CHI head Songbird",
+               "r1": "NEC legs -", "r2": "NEC legs -", "old": "MAN head -"})
+    s = t.position(hands={0: ["head"]}, creatures={0: [["legs", "body"]]}, deck=["r1", "r2"],
+                   discard=["old"], rest=1)
+    choose(s, Play("head", 0), by=0)
+    assert view(s)["mode"] == "songbird" and view(s)["revealed"] == ["r2", "r1"]
+    assert view(s)["deck"] == ["old"] and s.observation(0)["deck_size"] == 1
+    assert event_types(s.events)[-2:] == ["reveal", "reshuffle"]
+
+
+def test_004_rule_190_a_position_with_an_empty_deck_beside_a_discard_pile_is_refused():
+    """004 rule 190: between decisions the deck is never empty while the discard pile
+    holds cards, so such a position is refused with a typed error (one in the middle of
+    action B's discards is sound)."""
+    t = table({"a": "NEC legs -"})
+    with pytest.raises(PositionError, match="the deck is empty but the discard pile is not: rule 190"):
+        t.position(hands={0: ["a"]}, rest="discard")
+    data = t.mapping(hands={0: ["a"]}, discard=["pad01"], rest=1)
+    data["pending"] = {"decision": "discard", "discarded": 1}
+    s = position.parse(data, game=t.game)
+    assert view(s)["mode"] == "discard" and view(s)["deck"] == []
 
 
 def test_rule_190_reshuffle_in_the_middle_of_a_draw():
@@ -819,6 +918,7 @@ def test_reading_31_no_valid_target_stops(ability, where):
         hands[0].append("h2")
     if where == "deck and discard empty":
         rest = 1
+        hands[0].append("h2")  # a card for the second action (a player with none loses it)
     s = t.position(hands=hands, creatures=creatures, rest=rest)
     choose(s, Play("head", 0), by=0)
     stop = last(s, "stop")
@@ -852,14 +952,27 @@ def test_reading_32_a_custom_composition_is_the_deck():
         composition_from_json({"cards": [{"legion": "Manster", "parts": ["legs", "body", "head"], "count": 29}]})
 
 
-def test_rule_194_drawing_from_an_empty_deck_and_discard_pile_draws_nothing():
-    """Rule 194 with rule 190's reshuffle impossible (docs/rules-decisions.md): when the
-    deck and the discard pile are both empty, action A is still allowed and draws nothing."""
-    t = table({"x": "NEC head -"})
-    s = t.position(hands={0: ["x"]}, rest=1)
+def test_rule_194_no_draw_is_offered_with_nothing_to_draw():
+    """004 rule 194 ("take the top card of the deck into your hand") with the deck and the
+    discard pile both empty (rule 190 cannot refill it): there is no card to take, so
+    action A is not offered (docs/rules-decisions.md); discarding and playing still are."""
+    t = table({"x": "NEC head -", "legs": "CON legs -"})
+    s = t.position(hands={0: ["x", "legs"]}, rest=1)
     assert view(s)["deck"] == [] and view(s)["discard"] == []
-    mark = len(s.events)
-    choose(s, "draw", by=0)
-    assert view(s)["hands"][0] == ["x"]
-    assert new_events(s, mark, 1)[0] == {"type": "draw", "player": 0, "count": 0, "reason": "draw"}
-    assert (view(s)["active"], view(s)["actions_left"]) == (0, 1)
+    assert options(s) == ["Discard()", "Play(legs, slot=NEW)"]
+    assert "Draw()" in options(t.position(hands={0: ["x", "legs"]}, deck=["pad01"], rest=1))
+
+
+def test_rule_193_a_player_who_can_take_no_action_loses_the_rest_of_the_turn():
+    """004 rule 193 (two actions a turn) when no action is possible: a player with no
+    card in hand and nothing to draw (rule 194) loses the rest of the turn, which passes
+    to the left (docs/rules-decisions.md); the log says so to everyone."""
+    t = table({"legs": "CON legs -", "o": "NEC head -"}, players=3)
+    s = t.position(hands={0: ["legs"], 2: ["o"]}, rest=1)
+    choose(s, Play("legs", NEW), by=0)  # player 0's last card: no second action is possible
+    skipped = last(s, "no_action", viewer=2)
+    assert skipped == {"type": "no_action", "player": 0, "actions": 1}
+    assert describe_event(t.game, skipped, ["Ann", "Bob", "Cid"]) == \
+        "Ann has no card in hand and none to draw: Ann's last action of the turn is lost"
+    assert (view(s)["active"], view(s)["actions_left"], view(s)["turn"]) == (1, 2, 2)
+    assert view(s)["creatures"][0] == [["legs"]] and view(s)["hands"][0] == []

@@ -10,6 +10,17 @@ target (rules 200-201, reading 31). On a turn's first action the bot also looks 
 action ahead within the turn, because a first play fixes the Legion of a second play
 (rule 199). No search and no hidden information: it never sees a state.
 
+A blockade: late in a long game every card can end up in the hands and Creatures, each
+player holding cards only others can use. Action A is then not offered (nothing to
+draw); the bot discards the cards it can never place (action B), which rule 190 turns
+into the new deck at once. While the discard pile is empty and the deck holds only the
+few cards just shuffled in (``Weights.stale_deck``), those are most likely cards a
+player could not use, often the bot's own. No useful card is coming, so a card is dead
+unless it fits now or after other cards of the bot's own hand (a head with no pair and
+no body in hand is dead: :meth:`GreedyBot._blocked`); the bot dumps its dead cards
+instead of drawing them back, so the cards reach the players who need them and the
+game goes on to a winner.
+
 >>> from gloam.games import get_game
 >>> from gloam.match import play_match
 >>> game = get_game("nightmarium", {"players": 2})
@@ -67,6 +78,8 @@ class Weights:
     other: float = 0.5  # ... to any other opponent (more than two players)
     b_min: int = 4  # action B only when at least this many cards are worth discarding
     weak: float = 60.0  # a card this weak may be discarded to make an even count (rule 195)
+    stale_deck: int = 2  # a deck this small with no discard pile holds just-discarded cards
+    dump: float = 1.0  # discarding dead cards in a blockade (beats drawing stale cards back)
 
 
 # Small preferences for the ability a card brings (in hand, or placed on a Creature).
@@ -78,16 +91,20 @@ _POPCOUNT = (0, 1, 1, 2, 1, 2, 2, 3)
 class _View:
     """Per-decision facts read from the observation (never from a state)."""
 
-    __slots__ = ("me", "mine", "hand", "creatures", "hand_sizes", "can_draw", "done",
+    __slots__ = ("me", "mine", "hand", "creatures", "hand_sizes", "can_draw", "stale", "done",
                  "weights", "n")
 
-    def __init__(self, obs: dict[str, Any], n: int, leader_w: float, other_w: float) -> None:
+    def __init__(self, obs: dict[str, Any], n: int, leader_w: float, other_w: float,
+                 stale_deck: int) -> None:
         self.me = me = obs["viewer"]
         self.creatures = creatures = obs["creatures"]
         self.mine = creatures[me]
         self.hand = obs["hand"]
         self.hand_sizes = obs["hand_sizes"]
         self.can_draw = obs["deck_size"] > 0 or len(obs["discard"]) > 0
+        # a blockade (module docstring): the discard pile holds at most this action's
+        # discards, and the deck at most the few cards last shuffled in
+        self.stale = len(obs["discard"]) <= obs["discarded"] and obs["deck_size"] <= stale_deck
         self.done = sum(1 for c in self.mine if len(c) == 3)
         self.n = n
         self.weights = _harm_weights(creatures, me, n, leader_w, other_w)
@@ -132,7 +149,7 @@ class GreedyBot(Bot):
             raise ValueError("the greedy bot needs its observation")
         if game is not self._game:
             self._bind(game)
-        view = _View(observation, self.n, self.w.leader, self.w.other)
+        view = _View(observation, self.n, self.w.leader, self.w.other, self.w.stale_deck)
         mode = observation["mode"]
         table = self.table
         options = [table[a] for a in legal]
@@ -212,6 +229,25 @@ class GreedyBot(Bot):
         if best == 0.0:
             return 0.0
         return best + _ABILITY_BONUS[self.A[card]]
+
+    def _blocked(self, view: _View, card: int) -> bool:
+        """In a blockade (module docstring): ``card`` fits none of my open places, now or
+        after other cards of my hand are played (rules 197-198)."""
+        bits = self.P[card]
+        mine = view.mine
+        can_new = len(mine) < self.cap
+        ones = any(len(c) == 1 for c in mine)
+        twos = any(len(c) == 2 for c in mine)
+        others = [self.P[c] for c in view.hand if c != card]
+        legs = [i for i, b in enumerate(others) if b & LEGS] if can_new else []
+        bodies = [i for i, b in enumerate(others) if b & BODY]
+        if bits & LEGS and can_new:
+            return False
+        if bits & BODY and (ones or legs):
+            return False
+        if bits & HEAD and (twos or (ones and bodies) or any(i != j for i in legs for j in bodies)):
+            return False
+        return True
 
     # ------------------------------------------------------------------ plays
     def _play_delta(self, view: _View, card: int, slot: int, hand: list[int]) -> float:
@@ -353,6 +389,9 @@ class GreedyBot(Bot):
         w = self.w
         hand = view.hand
         draw = w.draw if view.can_draw else 0.0
+        dump = view.stale and any(self._blocked(view, c) for c in hand)
+        if dump:  # a blockade: dump dead cards rather than draw stale ones back
+            draw = 0.0
         plays: list[tuple[Play, int, int, float]] = []
         for a in options:
             if isinstance(a, Play):
@@ -376,6 +415,8 @@ class GreedyBot(Bot):
             match a:
                 case Draw():
                     out.append(draw + ((second + w.draw_first) if first else 0.0))
+                case Discard() if dump:
+                    out.append(w.dump + (second if first else 0.0))
                 case Discard():
                     out.append(b_gain + (second if first else 0.0) if b_gain > 0 else -1.0)
                 case _:
@@ -415,7 +456,10 @@ class GreedyBot(Bot):
 
     def _b_plan(self, view: _View, discarded: int) -> tuple[float, list[int]]:
         """Action B (rule 195): the cards worth discarding (dead ones, then one weak card
-        to make the count even) and the gain of discarding them and drawing half."""
+        to make the count even) and the gain of discarding them and drawing half. In a
+        blockade (module docstring): the dead cards only, whatever their number."""
+        if view.stale:
+            return 0.0, [c for c in view.hand if self._blocked(view, c)]
         if not view.can_draw:
             return 0.0, []
         keep = sorted((self._keep(view, c), c) for c in view.hand)

@@ -11,10 +11,10 @@ import json
 from typing import Any
 
 from rich import box
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from gloam.cli.console import print_error, safe_console
 from gloam.core.errors import GloamError
 
 FIELDS = ("type", "colour", "link_colours", "cost", "strength", "health", "keyword", "chain", "your_chain",
@@ -46,12 +46,12 @@ def run(args: argparse.Namespace) -> int:
         lang = check_lang(getattr(args, "lang", "en"))
         data = _cards(args)
     except GloamError as exc:
-        Console(stderr=True).print(f"gloam cards: error: {exc}", highlight=False, markup=False, soft_wrap=True)
+        print_error(str(exc), "gloam cards")
         return 2
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
         return 0
-    console = Console()
+    console = safe_console()
     table = Table(title=data["title"], box=box.SIMPLE_HEAD, show_lines=True)
     table.add_column("card", no_wrap=True)
     table.add_column("fields (designed values in italics, †; yours marked ✎)")

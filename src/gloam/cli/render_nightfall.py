@@ -82,11 +82,14 @@ def _constructed(view: dict[str, Any]) -> bool:
     return any(p["wound_stack_size"] is not None for p in view["players"])
 
 
-def header(view: dict[str, Any], names: Sequence[str], lang: str = "en") -> Text:
+def header(view: dict[str, Any], names: Sequence[str], lang: str = "en", short: bool = False) -> Text:
+    """The table's first line: turn, whose turn, phase, the wound stack (constructed:
+    each player's own) and the moon (``short``: its name only, not its text)."""
     moon = ""
     if view["moon"] is not None:
         face = _face(view, view["moon"]["card"])
-        moon = _ui("moon_now", lang, name=face["name"], text=face["texts"].get("global"))
+        moon = (i18n.fill("term", "moon_short", lang, name=face["name"]) if short
+                else _ui("moon_now", lang, name=face["name"], text=face["texts"].get("global")))
     phase = i18n.text("phase", view["phase"], lang, default=f"{view['phase']} Phase")
     top = ""
     stack = view["wound_stack"]

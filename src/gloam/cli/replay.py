@@ -15,11 +15,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
 from gloam.cli import play
+from gloam.cli.console import print_error
 from gloam.cli.play import GAMES, HUMAN, Terminal, seat_names
 from gloam.cli.frontends import frontend
 from gloam.core.errors import GloamError, RecordError
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
         lang = i18n.check_lang(getattr(args, "lang", "en"))
         viewer = Replay.load(args.file, args.seat, terminal or play.make_terminal(), lang)
     except GloamError as exc:
-        Console(stderr=True).print(f"gloam replay: error: {exc}", highlight=False, markup=False, soft_wrap=True)
+        print_error(str(exc), "gloam replay")
         return 2
     try:
         if args.all:

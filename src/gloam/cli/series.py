@@ -24,11 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from rich.cells import cell_len
-from rich.console import Console
 from rich.text import Text
 
 from gloam.cli import play
+from gloam.cli.console import print_error
 from gloam.core.errors import GloamError, SetupError
+from gloam.core.record import write_atomic
 from gloam.nightfall import i18n
 from gloam.series import HUMAN, Series
 
@@ -52,7 +53,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--lang", default="en", metavar="{en,ja}",
                         help="the language of the series' tables and prompts (en or ja); with human seats"
                              " also of the game's table, as in gloam play")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="series seed (default 0)")
+    parser.add_argument("--seed", type=int, metavar="S",
+                        help="series seed (default 0 for a series of bots; with a person seated, a random"
+                             " 64-bit seed, shown when the series is over)")
     parser.add_argument("--target", type=int, default=100, metavar="W",
                         help="the wound total that ends the series (default 100, rule 180)")
     parser.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT, metavar="T",
@@ -92,9 +95,9 @@ def build_series(args: argparse.Namespace):
     if len(bots) != players:
         raise SetupError(f"--bots names {len(bots)} bots for {players} players: name one, or one per player")
     setup = setup_from_args(args, players, turn_limit=args.turn_limit)
-    if HUMAN in bots:
-        return HumanSeries(setup, bots, args.seed, target=args.target)
-    return Series(setup, bots, args.seed, target=args.target)
+    if HUMAN in bots:  # a person must not know the seed: it would tell every hand
+        return HumanSeries(setup, bots, play.new_seed() if args.seed is None else args.seed, target=args.target)
+    return Series(setup, bots, 0 if args.seed is None else args.seed, target=args.target)
 
 
 class HumanSeries(Series):
@@ -134,6 +137,8 @@ class SeriesSession(play.Session):
     """``gloam play``'s session for one game of a series: ``q`` or Ctrl-C stops the
     series (the game is not saved on its own: resuming the series deals it again)."""
 
+    keeps = False
+
     def _save_and_stop(self) -> int:
         self.console.print()
         self.console.print(Text(_say("stopped_in_game", self.lang), style="bold"))
@@ -162,7 +167,7 @@ def run(args: argparse.Namespace, terminal: Any = None) -> int:
     try:
         for game in series.iter_games():
             if args.save:
-                Path(args.save).write_text(json.dumps(series.to_json()), encoding="utf-8")
+                write_atomic(args.save, json.dumps(series.to_json()))
             if not args.json:
                 out.write(game_table(series, game, lang) + "\n")
                 out.flush()
@@ -183,28 +188,28 @@ def run(args: argparse.Namespace, terminal: Any = None) -> int:
 def _run_humans(args: argparse.Namespace, series, terminal: Any = None) -> int:
     """A series with human seats, played on ``gloam play``'s terminal table."""
     if args.json:
-        Console(stderr=True).print("gloam series: error: --json is for series of bots", highlight=False,
-                                   markup=False)
+        print_error("--json is for series of bots", "gloam series")
         return EXIT_USAGE
     terminal = terminal or play.make_terminal()
     console = terminal.console
-    names = [n.strip() for n in args.names.split(",")] if getattr(args, "names", None) else None
-    if names is not None and len(names) != series.players:
-        Console(stderr=True).print(f"gloam series: error: --names gives {len(names)} names for"
-                                   f" {series.players} seats", highlight=False, markup=False)
+    try:
+        names = play.player_names(args.names, series.players) if getattr(args, "names", None) else None
+    except SetupError as exc:
+        print_error(str(exc), "gloam series")
         return EXIT_USAGE
     lang = getattr(args, "lang", "en")
     series.terminal, series.names, series.lang = terminal, names, lang
     args.save = args.save or args.resume  # a resumed human series keeps saving to its file
     if args.save:
         series.replay_base = str(Path(args.save).with_suffix(""))
-    console.print(Text(header(series, lang), style="bold"))
+    chosen = args.seed is not None  # a random seed is not shown before the end: it tells every hand
+    console.print(Text(header(series, lang, seed=chosen), style="bold"))
     for game in series.games:
         console.print(Text(game_table(series, game, lang)), highlight=False)
     try:
         for game in series.iter_games():
             if args.save:
-                Path(args.save).write_text(json.dumps(series.to_json()), encoding="utf-8")
+                write_atomic(args.save, json.dumps(series.to_json()))
             console.print(Text(game_table(series, game, lang)), highlight=False)
             if not series.over:
                 answer = terminal.ask(Text(_say("next_game", lang), style="bold"))
@@ -215,6 +220,8 @@ def _run_humans(args: argparse.Namespace, series, terminal: Any = None) -> int:
                            style="bold"))
         return 130
     console.print(Text(standings_table(series, lang)), highlight=False)
+    if not chosen:
+        console.print(Text(_say("seed", lang, seed=series.seed), style="dim"))
     return 0
 
 
@@ -243,10 +250,12 @@ def _cols(lang: str, *keys: str) -> list[tuple[str, int]]:
     return [(label, cell_len(label)) for label in (_say(key, lang) for key in keys)]
 
 
-def header(series, lang: str = "en") -> str:
-    """The series' first line: players, seats, seed and target."""
+def header(series, lang: str = "en", seed: bool = True) -> str:
+    """The series' first line: players, seats, seed (not with ``seed=False``: people
+    play, and the seed would tell them every hand) and target."""
     seats = _say("sep", lang).join(_seat(series, p, lang) for p in range(series.players))
-    return _say("header", lang, players=series.players, seats=seats, seed=series.seed, target=series.target)
+    return _say("header" if seed else "header_people", lang, players=series.players, seats=seats,
+                seed=series.seed, target=series.target)
 
 
 def game_table(series, game, lang: str = "en") -> str:

@@ -16,12 +16,16 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
 from gloam.core.errors import GloamError, RecordError
+from gloam.core.text import clean_text
 
 FORMAT = "gloam-record"
 VERSION = 1
@@ -77,14 +81,19 @@ class Record:
         seats = data.get("seats")
         if seats is not None and (not isinstance(seats, list) or not all(isinstance(s, str) for s in seats)):
             raise RecordError("record field 'seats' must be a list of strings")
+        if seats is not None:  # shown at the table: no control or escape sequence
+            seats = [clean_text(s) for s in seats]
         start = data.get("start")
         if start is not None and (not isinstance(start, dict) or start.get("game") != game
                                   or start.get("setup") != setup):
             raise RecordError("record field 'start' must be a saved state of the record's game and setup")
         return cls(game, setup, seed, list(actions), seats, start)
 
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+    def save(self, path: str | Path) -> bool:
+        """Write the record to ``path`` atomically (:func:`write_atomic`): a save that fails
+        half-way leaves the old file as it was. Returns False, writing nothing, when the
+        file already holds exactly this record."""
+        return write_atomic(path, json.dumps(self.to_json(), indent=1) + "\n")
 
     @classmethod
     def load(cls, path: str | Path) -> "Record":
@@ -136,3 +145,56 @@ class Record:
             if upto is not None and n == upto:
                 break
         return state
+
+
+def write_atomic(path: str | Path, text: str) -> bool:
+    """Replace ``path``'s contents with ``text`` (UTF-8) so that a reader, a crash or a
+    full disk never sees half a file: the text goes to a temporary file in the same
+    folder, is flushed and fsynced, then ``os.replace`` puts it in place (and the folder
+    is fsynced where the system allows). A file that already holds ``text`` is left alone
+    (returns False); otherwise returns True. An ``OSError`` leaves ``path`` untouched and
+    no temporary file behind."""
+    path = Path(path)
+    data = text.encode("utf-8")
+    with contextlib.suppress(OSError):
+        if path.read_bytes() == data:
+            return False
+    folder = path.parent
+    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, _mode_for(path))
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    _fsync_folder(folder)
+    return True
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions a rewritten file keeps (a new one: what ``open`` would give it)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; a no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -50,6 +50,7 @@ from typing import Any
 
 from gloam.core.decisions import EndReason, Outcome
 from gloam.core.errors import CardDataError, GloamError, RecordError, SetupError
+from gloam.core.text import clean_text
 from gloam.nightfall.cards import SET_FILES, WOUND_TYPES, Card, load_set
 from gloam.nightfall import engine, setup
 from gloam.nightfall.actions import DONE as DONE_ACTION
@@ -315,6 +316,8 @@ def parse_deck(text: str, file: str = "deck.toml", sets: Sequence[str] | None = 
             hint = f"; did you mean {near[0]!r}?" if near else f" (the keys are {', '.join(KEYS)})"
             problems.append((lines.key(key), f"unknown key {key!r}{hint}"))
     name = data.get("name", default_name or Path(file).stem)
+    if isinstance(name, str):
+        name = clean_text(name)  # shown at the table: no control or escape sequence (core/text.py)
     if not isinstance(name, str) or not name.strip():
         problems.append((lines.key("name"), "'name' must be a non-empty string"))
         name = default_name or "deck"

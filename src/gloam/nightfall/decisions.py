@@ -405,8 +405,9 @@ def combat(state: "NightfallState") -> list[dict[str, Any]]:
     """Every attack declared in the combat in progress (empty outside combat), as plain
     :class:`OpenAttack` data."""
     active = state.active
+    unblockable = state.game.effects.unblockable
     return [{"attack": i, "attacker": a["minion"], "controller": active, "target": a["target"],
-             "blockers": list(a["blockers"]), "unblockable": bool(a.get("unblockable"))}
+             "blockers": list(a["blockers"]), "unblockable": unblockable(state, a)}
             for i, a in enumerate(state.flags.get("attacks") or ())]
 
 

@@ -398,9 +398,30 @@ def _play(game, obs: dict[str, Any], cid: int, lang: str = "en") -> str:
 _IRREGULAR = {"goes": "go", "has": "have", "is": "are"}  # "You go first", not "You goe first"
 
 
+def owned_label(game, obs: dict[str, Any], cid: int, names: list[str] | None = None, lang: str = "en") -> str:
+    """Card ``cid`` with whose it is: its controller's while it is in play, else its
+    owner's ("Bob's "Kilo 13", blue", "your JAREK, green"); a card nobody owns (an
+    archive's, a wound in the stack) without."""
+    label = card_label(game, obs, cid, lang)
+    minion = obs["minions"].get(str(cid))
+    holder = minion["controller"] if minion is not None else obs["owner"][cid] if 0 <= cid < len(obs["owner"]) else -1
+    if holder is None or holder < 0:
+        return label
+    name = player_name(holder, names, lang)
+    if name == i18n.text("ui", "you", lang):
+        return i18n.fill("event", "owned_yours", lang, card=label)
+    return i18n.fill("event", "owned_by", lang, player=name, card=label)
+
+
 def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list[str] | None = None,
                    lang: str = "en") -> str:
-    """One line for an event already redacted for the reader (``events_for(viewer)``)."""
+    """One line for an event already redacted for the reader (``events_for(viewer)``);
+    a line about a card in play or in a player's hands says whose it is."""
+    line = _event_line(game, obs, event, names, lang)
+    return line[:1].upper() + line[1:] if lang == "en" and line.startswith("your ") else line
+
+
+def _event_line(game, obs: dict[str, Any], event: dict[str, Any], names: list[str] | None, lang: str) -> str:
     i18n.check_lang(lang)
     t = event["type"]
     you = i18n.text("ui", "you", "en")
@@ -421,6 +442,10 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
 
     def card(key: str = "card") -> str:
         return card_label(game, obs, event[key], lang)
+
+    def owned(key: str = "card") -> str:
+        """The card with whose it is: "Bob's "Kilo 13", blue", "your JAREK, green"."""
+        return owned_label(game, obs, event[key], names, lang)
 
     def cards(ids: list[int]) -> str:
         return i18n.text("event", "list_sep", lang).join(card_label(game, obs, c, lang) for c in ids)
@@ -481,11 +506,11 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "discard":
         return say("discard", does=does("discards"), who=who(), card=card(), reason=reason())
     if t == "exile":
-        return say("exile", card=card(), reason=reason())
+        return say("exile", card=owned(), reason=reason())
     if t == "enter_play":
         return say("enter_play", card=card(), who=who())
     if t in ("destroyed", "discarded"):
-        return say(t, card=card())
+        return say(t, card=owned())
     if t == "wounds":
         return say("wounds", does=does("takes"), who=who(), count=event["count"], s=plural(event["count"]))
     if t == "last_wound":
@@ -509,11 +534,14 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "combat_text":
         return say("combat_text", does=does("uses"), who=who(), card=card())
     if t == "attack":
-        return say("attack", card=card(), target=who("target"))
+        return say("attack", card=owned(), target=who("target"))
     if t == "block":
-        return say("block", card=card(), attacker=card_label(game, obs, event["attacker"], lang))
+        return say("block", card=owned(), attacker=owned("attacker"))
     if t == "damage":
-        return say("damage", card=card(), amount=event["amount"])
+        src = event.get("source")
+        if isinstance(src, int) and 0 <= src < len(obs["cards"]) and obs["cards"][src] is not None:
+            return say("damage_from", source=owned("source"), card=owned(), amount=event["amount"])
+        return say("damage", card=owned(), amount=event["amount"])
     if t == "no_chain":
         return say("no_chain", does=does("starts"), who=who())
     if t == "chain":
@@ -524,9 +552,9 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "chain_complete":
         return say("chain_complete", length=event["length"])
     if t == "resolve":
-        return say("resolve", card=card())
+        return say("resolve", card=owned())
     if t == "kicker":
-        return say("kicker", card=card())
+        return say("kicker", card=owned())
     if t == "feed":
         return say("feed", does=does("feeds"), who=who(), card=card())
     if t == "claim":
@@ -534,9 +562,9 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "influence":
         return say("influence", does=does("gains"), who=who(), amount=event["amount"])
     if t == "restore":
-        return say("restore" if event["amount"] else "restore_none", card=card(), amount=event["amount"])
+        return say("restore" if event["amount"] else "restore_none", card=owned(), amount=event["amount"])
     if t == "strength":
-        return say("strength", card=card(), amount=event["amount"])
+        return say("strength", card=owned(), amount=event["amount"])
     if t == "effect":
         return say("effect", who=who(), kind=i18n.text("effect", event["kind"], lang))
     if t == "fetch":
@@ -545,7 +573,7 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "archive_to_deck":
         return say("archive_to_deck", count=len(event["cards"]), whose=whose(), who=who())
     if t == "attach":
-        return say("attach", card=card(), minion=card_label(game, obs, event["minion"], lang))
+        return say("attach", card=card(), minion=owned("minion"))
     if t == "look":
         values = {"does": does("looks"), "who": who(), "whose": whose("target"), "target": who("target")}
         if event.get("zone") == "deck":  # Tactical Prep: looking through one's own deck
@@ -556,7 +584,7 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
             return say("look_cards", cards=cards(event["cards"]), **values)
         return say("look", **values)
     if t == "negated":
-        return say("negated", card=card())
+        return say("negated", card=owned())
     if t == "moon":
         choice = event["choice"] if lang == "en" else i18n.text("moon_done", event["choice"], lang)
         return say("moon", who=who(), choice=choice, moon=card("moon"))
@@ -569,7 +597,7 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
     if t == "wound_to_stack":
         return say("wound_to_stack", card=card(), whose=whose(), who=who(), reason=reason())
     if t == "unresolved":
-        return say("unresolved", card=card())
+        return say("unresolved", card=owned())
     if t == "turn_limit":
         return say("turn_limit", turns=event["turns"])
     if t == "first_player":
@@ -620,7 +648,7 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
                        from_who=who("from"))
         return say("to_hand", card=card(), whose=whose(), who=who())
     if t == "lasting_strength":
-        return say("lasting_strength", card=card(), amount=event["amount"])
+        return say("lasting_strength", card=owned(), amount=event["amount"])
     if t == "wound_to_archive":
         return say("wound_to_archive", does=does("places"), who=who(), archive=archive(event["archive"]))
     if t == "control":

@@ -332,6 +332,10 @@ EVENTS = {
     "attack": _t("{card} attacks {target}", "{card}が{target}を攻撃"),
     "block": _t("{card} blocks {attacker}", "{card}が{attacker}をブロック"),
     "damage": _t("{card} takes {amount} damage", "{card}に{amount}ダメージ"),
+    "damage_from": _t("{source} deals {amount} damage to {card}", "{source}が{card}に{amount}ダメージ"),
+    # whose card a line is about: the minion's controller, else the card's owner
+    "owned_yours": _t("your {card}", "あなたの{card}"),
+    "owned_by": _t("{player}'s {card}", "{player}の{card}"),
     "no_chain": _t("{does} no chain", "{who}はチェーンを開始しなかった"),
     "chain_start": _t("{does} the chain with {card}{kicker}", "{who}は{card}でチェーンを開始した{kicker}"),
     "chain_link": _t("{does} {card}{kicker}", "{who}は{card}をリンクした{kicker}"),
@@ -522,10 +526,15 @@ UI = {
                         "カードのテキストは英語のままです（日本語ルールブック（種本002）には"
                         "カードテキストの日本語訳がないため）。"),
     "new_game": _t("New game", "新しいゲーム"),
-    "seed": _t(" · seed {seed}", " · シード {seed}"),
-    "seed_again": _t(" (deal this game again with --seed {seed})", "（--seed {seed} で同じ配りを再現できます）"),
+    "final_seed": _t("Seed {seed} (deal this game again with --seed {seed})",
+                     "シード {seed}（--seed {seed} で同じ配りを再現できます）"),
     "resumed": _t("Resumed ", "再開: "),
-    "resumed_detail": _t(" · seed {seed} · {moves} moves so far", " · シード {seed} · ここまで{moves}手"),
+    "resumed_moves": _t(" · {moves} moves so far", " · ここまで{moves}手"),
+    "kept_in": _t("The game's record is in ", "ゲームの記録: "),
+    "save_holds_hands": _t("Pass-and-play: the save file ({path}) holds every player's hand; nobody should open it"
+                           " during the game.",
+                           "交代プレイ: セーブファイル（{path}）には全員の手札が記録されています。"
+                           "ゲーム中は誰も開かないでください。"),
     "decision_of": _t("{player}'s decision", "{player}の選択"),
     "only_look": _t("\nOnly {player} should look at the screen now: it will show their hand.",
                     "\nこれから{player}の手札が表示されます。{player}以外は画面を見ないでください。"),
@@ -588,6 +597,9 @@ UI = {
 SERIES = {
     "header": _t("End-of-the-World Series: {players} players ({seats}), seed {seed}, to {target} wounds",
                  "世界の終わりシリーズ: {players}人（{seats}）、シード {seed}、累計負傷{target}枚で終了"),
+    "header_people": _t("End-of-the-World Series: {players} players ({seats}), to {target} wounds",
+                        "世界の終わりシリーズ: {players}人（{seats}）、累計負傷{target}枚で終了"),
+    "seed": _t("Series seed {seed}", "シリーズのシード {seed}"),
     "sep": _t(", ", "、"),
     "who": _t("P{n} {seat}", "{player}（{seat}）"),
     "human": _t("you", "あなた"),
@@ -620,12 +632,71 @@ SERIES = {
     "notice_total": _t("{player} {total}", "{player} {total}枚"),
 }
 
+# The compact terminal screen, reading a card, auto-taken decisions, help and hints
+# (cli/screen_nightfall.py, cli/play.py).
+TERM = {
+    "your": _t("your", "あなたの"),
+    "whose": _t("{player}'s", "{player}の"),
+    "seat": _t("wounds {wounds} · hand {hand} · deck {deck} · discard {discard}",
+               "負傷{wounds} · 手札{hand} · デッキ{deck} · 捨て札{discard}"),
+    "seat_team": _t(" · team {n}", " · チーム{n}"),
+    "attacks": _t("Attacks: ", "攻撃: "),
+    "blocked_by": _t(" (blocked by {blockers})", "（ブロック: {blockers}）"),
+    "unblockable": _t(" (unblockable)", "（ブロック不可）"),
+    "chain": _t("Chain: ", "チェーン: "),
+    "kicker_live": _t("  KICKER", "  キッカー"),
+    "hand": _t("Hand ({count})", "手札（{count}）"),
+    "moon_short": _t(" · moon: {name}", " · 月の満ち欠け: {name}"),
+    "cost": _t("cost {cost}", "コスト{cost}"),
+    "links_from": _t("links from {colours}", "リンク色 {colours}"),
+    "printed": _t("strength {strength}, health {health}", "戦力{strength}・体力{health}"),
+    "attaches": _t("attaches to a minion", "ミニオンにつける"),
+    "owner": _t("owned by {player}", "持ち主: {player}"),
+    "designed": _t("* gloam's design, not a seed's value (gloam cards shows where each value comes from)",
+                   "* は gloam の設計値（種本にない値。出典は gloam cards で確認できます）"),
+    "feed": _t("Feed ({on}): ", "フィード（{on}）: "),
+    "now": _t("In play now ", "現在の場 "),
+    "controller": _t("controlled by {player}", "コントロール: {player}"),
+    "mod_attachment": _t("attached card", "つけられたカード"),
+    "mod_in_play": _t("its In Play text", "場にあるときのテキスト"),
+    "mod_effect": _t("an effect", "効果"),
+    "mod_moon": _t("the moon, while attacking", "月の満ち欠け（攻撃中）"),
+    "mod_damage": _t("damage taken", "受けたダメージ"),
+    "strength_word": _t("strength", "戦力"),
+    "health_word": _t("health", "体力"),
+    "attached": _t("  attached: {card}", "  つけられたカード: {card}"),
+    "keys_hint": _t(" (? = help, q = save and quit): ", "（? = ヘルプ、q = 保存して終了）: "),
+    "help": _t("Type an option's number, then Enter. Other keys (then Enter):\n"
+               "  ? KEY  read a card in full: h1 your hand, a1 an archive, m1 your minions,\n"
+               "         o1 the others' minions, c1 the chain (top first), moon;\n"
+               "         or part of a card's name, or an option's number\n"
+               "  b      the whole board      l   the whole log\n"
+               "  q      save and quit (the game is kept after every move anyway)",
+               "選択肢の番号を入力して Enter。ほかのキー（入力後に Enter）:\n"
+               "  ? キー  カードを全文で読む: h1 手札、a1 アーカイブ、m1 あなたのミニオン、\n"
+               "          o1 ほかのプレイヤーのミニオン、c1 チェーン（一番上から）、moon 月の満ち欠け。\n"
+               "          カード名の一部や選択肢の番号でもよい\n"
+               "  b      盤面全体      l   すべての出来事\n"
+               "  q      保存して終了（一手ごとに自動保存されています）"),
+    "back": _t("Press Enter to go back to the game ", "Enter でゲームに戻る "),
+    "read_none": _t("No card “{query}” on the table: try h1, a1, m1, o1, c1, moon, an option's number or part of"
+                    " a name.",
+                    "「{query}」というカードは見当たりません: h1、a1、m1、o1、c1、moon、選択肢の番号、"
+                    "カード名の一部を試してください。"),
+    "all_attack": _t("All your minions attack {player} (in play order)",
+                     "すべてのミニオンで{player}を攻撃する（場に出た順）"),
+    "auto": _t("Taken for you: {label}", "自動で選択: {label}"),
+    "auto_times": _t(" (×{n})", "（×{n}）"),
+    "hint": _t("{value:>4.0%} win · {share:>3.0%} of the search", "勝率{value:>4.0%} · 探索の{share:>3.0%}"),
+    "log_all": _t("The whole log ({count} lines)", "すべての出来事（{count}行）"),
+}
+
 TABLES: dict[str, dict[str, dict[str, str]]] = {
     "phase": PHASES, "decision": DECISIONS, "zone": ZONES, "colour": COLOURS, "keyword": KEYWORDS,
     "wound_type": WOUND_TYPES, "wound_kind": WOUND_KINDS, "card_type": CARD_TYPES, "block": TEXT_BLOCKS,
     "reason": REASONS, "effect": EFFECT_KINDS, "moon_choice": MOON_CHOICES, "moon_done": MOON_DONE,
     "action": ACTIONS, "event": EVENTS, "event_name": EVENT_NAMES, "ui": UI,
-    "series": SERIES,
+    "series": SERIES, "term": TERM,
 }
 
 

@@ -304,11 +304,10 @@ def _link(obs: dict[str, Any], faces: _Faces, k: int, entry: dict[str, Any]) -> 
 def _combat(obs: dict[str, Any]) -> dict[str, Any] | None:
     """The attacks of the Combat Phase in progress (rules 103-110): each attacker, the
     player it attacks and its blockers in the order they absorb damage."""
-    attacks = obs["flags"].get("attacks")
-    if obs["phase"] != "combat" or attacks is None:
+    if obs["phase"] != "combat" or obs["flags"].get("attacks") is None:
         return None
-    return {"attacks": [{"attacker": a["minion"], "target": a["target"], "blockers": list(a["blockers"]),
-                         "unblockable": bool(a.get("unblockable"))} for a in attacks]}
+    return {"attacks": [{"attacker": a["attacker"], "target": a["target"], "blockers": list(a["blockers"]),
+                         "unblockable": a["unblockable"]} for a in obs["combat"] or ()]}
 
 
 def _wound_stack(obs: dict[str, Any], faces: _Faces) -> dict[str, Any]:

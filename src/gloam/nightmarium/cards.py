@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from gloam.core.errors import CardDataError
+from gloam.core.text import clean_text
 
 LEGIONS = ("Necromunculus", "Constrict", "Chimerid", "Manster")
 LEGION_COLOURS = ("blue", "brown", "green", "red")  # seed 004: background colour per Legion
@@ -35,6 +36,13 @@ NO_ABILITY = -1
 
 FORMAT = "gloam-nightmarium-composition"
 MIN_CARDS = 30  # enough to deal 5 players 5 cards and still have a deck
+# At most 1,000 cards: over nine times the 108 of seed 004, room for any deck a table
+# could shuffle. Every card has 9 actions (8 plays and a discard), so the action table,
+# masks and research tensors stay near 9,000 entries and a game sets up in milliseconds;
+# without a cap a file of a few hundred kilobytes (``count`` repeating cards) expanded to
+# a million cards and 1.5 GB before anything failed.
+MAX_CARDS = 1000
+MAX_COUNT = 108  # one entry repeats a card at most as often as the standard deck has cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +97,26 @@ def _fail(where: str, message: str) -> CardDataError:
     return CardDataError(f"{where}: {message}")
 
 
+def _is_count(count: Any) -> bool:
+    return not isinstance(count, bool) and isinstance(count, int) and 1 <= count <= MAX_COUNT
+
+
+def _check_size(raw_cards: list, where: str) -> None:
+    """Refuse a composition of more than :data:`MAX_CARDS` cards before building any card:
+    one pass adding up the counts (an entry whose count is unsound counts as one card;
+    the card-by-card checks report it)."""
+    if len(raw_cards) > MAX_CARDS:
+        raise _fail(where, f"'cards' has {len(raw_cards):,} entries; a composition holds at most"
+                           f" {MAX_CARDS:,} cards")
+    total = 0
+    for n, raw in enumerate(raw_cards):
+        count = raw.get("count", 1) if isinstance(raw, dict) else 1
+        total += count if _is_count(count) else 1
+        if total > MAX_CARDS:
+            raise _fail(where, f"cards[0] to cards[{n}] already hold {total:,} cards (with their"
+                               f" counts); a composition holds at most {MAX_CARDS:,}")
+
+
 def composition_from_json(data: Any, where: str = "composition") -> Composition:
     """Validate composition data (the parsed file) and build the deck."""
     if not isinstance(data, dict):
@@ -96,11 +124,14 @@ def composition_from_json(data: Any, where: str = "composition") -> Composition:
     if data.get("format", FORMAT) != FORMAT:
         raise _fail(where, f"'format' must be {FORMAT!r}, not {data.get('format')!r}")
     name = data.get("name", "custom")
+    if isinstance(name, str):
+        name = clean_text(name)  # shown at the table: no control or escape sequence (core/text.py)
     if not isinstance(name, str) or not name:
         raise _fail(where, "'name' must be a non-empty string")
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise _fail(where, "'cards' must be a non-empty list")
+    _check_size(raw_cards, where)
     cards: list[NightFear] = []
     codes: set[str] = set()
     for n, raw in enumerate(raw_cards):
@@ -120,9 +151,11 @@ def composition_from_json(data: Any, where: str = "composition") -> Composition:
         if ability is not None and ability not in ABILITIES:
             raise CardDataError(f"{here}: ability must be null or one of {', '.join(ABILITIES)}, not {ability!r}")
         count = raw.get("count", 1)
-        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 108:
-            raise CardDataError(f"{here}: count must be an integer from 1 to 108, not {count!r}")
+        if not _is_count(count):
+            raise CardDataError(f"{here}: count must be an integer from 1 to {MAX_COUNT}, not {count!r}")
         code = raw.get("code")
+        if isinstance(code, str):
+            code = clean_text(code)
         if code is not None and (not isinstance(code, str) or not code):
             raise CardDataError(f"{here}: code must be a non-empty string")
         bits = sum(PART_BITS[p] for p in parts)
@@ -143,7 +176,8 @@ def composition_from_json(data: Any, where: str = "composition") -> Composition:
     provenance = data.get("provenance", {"cards": {"kind": "designed", "note": "user composition"}})
     if not isinstance(provenance, dict):
         raise _fail(where, "'provenance' must be an object")
-    return Composition(name, data.get("title", name), tuple(cards), provenance, data)
+    title = data.get("title", name)
+    return Composition(name, clean_text(title) if isinstance(title, str) else title, tuple(cards), provenance, data)
 
 
 def load_composition(path: str | Path) -> Composition:

@@ -266,9 +266,7 @@ def _ev_draw(game, e, v: _Voice) -> str:
         what = codes(game, e["cards"]) if "cards" in e and count else _cards(count)
         return f"{drawer} {what} for the discarded cards"
     why = " (Mourner)" if reason == "mourner" else ""
-    if count == 0:
-        return f"{drawer} nothing{why}: the deck and the discard pile are empty"
-    what = codes(game, e["cards"]) if "cards" in e else _cards(count)
+    what = codes(game, e["cards"]) if "cards" in e and count else _cards(count)
     return f"{drawer} {what}{why}"
 
 
@@ -357,7 +355,13 @@ def _ev_turn_limit(game, e, v: _Voice) -> str:
 
 
 def _ev_reshuffle(game, e, v: _Voice) -> str:
-    return f"The deck ran out: the discard pile ({e['count']} cards) is shuffled into a new deck"
+    return f"The deck ran out: the discard pile ({_cards(e['count'])}) is shuffled into a new deck"
+
+
+def _ev_no_action(game, e, v: _Voice) -> str:
+    lost = "two actions are" if e["actions"] == 2 else "last action of the turn is"
+    return (f"{v.verb(e['player'], 'has', 'have')} no card in hand and none to draw:"
+            f" {v.possessive(e['player'])} {lost} lost")
 
 
 def _ev_penalty_empty_hand(game, e, v: _Voice) -> str:
@@ -371,4 +375,5 @@ _EVENTS = {
     "discard_revealed": _ev_discard_revealed, "execute": _ev_execute, "scavenge": _ev_scavenge,
     "devour": _ev_devour, "stop": _ev_stop, "win": _ev_win, "turn_limit": _ev_turn_limit,
     "reshuffle": _ev_reshuffle, "penalty_empty_hand": _ev_penalty_empty_hand,
+    "no_action": _ev_no_action,
 }

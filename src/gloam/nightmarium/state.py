@@ -12,7 +12,11 @@ Where each rule lives:
 * the same-Legion penalty (203) ....................... :meth:`~NightmariumState._next_penalty`
 * abilities, in order, the stop rules (200-202, 31) ... :meth:`~NightmariumState._resolve`
 * the six abilities (204-209) ......................... ``_resolve`` and the ``_on_*`` handlers
-* reshuffling the discard pile (190) .................. :meth:`~NightmariumState._draw_one`
+* reshuffling the discard pile the moment the deck runs
+  out (190) ........................................... :meth:`~NightmariumState._refill_deck`
+* no draw with nothing to draw; a player who can take no
+  action loses the rest of the turn (194, a reading) .. :meth:`~NightmariumState._turn_options`,
+  :meth:`~NightmariumState._end_action`
 
 All pending work is plain data in the state (``mode``, ``resolving``, ``abilities``,
 ``penalties``, ``revealed``), never on the call stack.
@@ -265,12 +269,15 @@ class NightmariumState(GameState):
         return []
 
     def _turn_options(self) -> list[int]:
-        """Rules 193-199: draw, discard (with a card in hand), or play; a second play
-        must match the Legion of a first-action play."""
+        """Rules 193-199: draw (with a card to draw: docs/rules-decisions.md), discard
+        (with a card in hand), or play; a second play must match the Legion of a
+        first-action play."""
         g = self.game
         p = self.active
         hand = self.hands[p]
-        out = [DRAW, DISCARD] if hand else [DRAW]
+        out = [DRAW] if self.deck or self.discard else []
+        if hand:
+            out.append(DISCARD)
         cards = hand
         if self.actions_left == 1 and self.first_legion >= 0:
             legion = self.first_legion
@@ -311,6 +318,7 @@ class NightmariumState(GameState):
             self.mode = DISCARDING
             self.discarded = 0
         else:  # StopDiscarding: action B ends, draw half (195)
+            self._refill_deck()  # the discards are one act: a deck they emptied is refilled now
             self._draw(self.active, self.discarded // 2, "discard")
             self._end_action()
 
@@ -330,8 +338,8 @@ class NightmariumState(GameState):
             return
         who = self.penalties[0][0]  # the same-Legion penalty (rule 203)
         self._take_from_hand(who, card)
-        self.discard.append(card)
         self.events.append({"type": "discard", "player": who, "card": card, "reason": "penalty"})
+        self._to_discard([card])
         self.pen_need -= 1
         if self.pen_need == 0 or not self.hands[who]:
             self.penalties.pop(0)
@@ -384,9 +392,7 @@ class NightmariumState(GameState):
             self.events.append({"type": "win", "player": p, "creatures": done})
             return
         if self.revealed:  # reading 28: an interrupted Songbird's other card is discarded
-            self.events.append({"type": "discard_revealed", "cards": list(self.revealed)})
-            self.discard.extend(self.revealed)
-            self.revealed = []
+            self._discard_revealed()
         # rule 202: whatever was resolving stops for good; this Creature resolves now
         self.resolving = legs
         self.abilities = abilities
@@ -436,6 +442,7 @@ class NightmariumState(GameState):
                         break
                     self.revealed.append(card)
                 self.events.append({"type": "reveal", "player": p, "cards": list(self.revealed)})
+                self._refill_deck()  # rule 190: a deck the reveal emptied is replaced at once
                 return self._songbird_next()
             if ability == MOCKINGBIRD:
                 if not _plays(self.hands[p], self.creatures[p], g.parts, g.creatures, g.play_base):
@@ -466,10 +473,14 @@ class NightmariumState(GameState):
             self.mode = SONG
             return
         if self.revealed:
-            self.events.append({"type": "discard_revealed", "cards": list(self.revealed)})
-            self.discard.extend(self.revealed)
-            self.revealed = []
+            self._discard_revealed()
         self._resolve()
+
+    def _discard_revealed(self) -> None:
+        """Songbird's revealed cards not played go to the discard pile (rule 204, reading 28)."""
+        self.events.append({"type": "discard_revealed", "cards": list(self.revealed)})
+        self._to_discard(self.revealed)
+        self.revealed = []
 
     def _on_target(self, who: int, idx: int) -> None:
         p = self.active
@@ -477,9 +488,9 @@ class NightmariumState(GameState):
         creatures = self.creatures[who]
         if mode == SCAVENGE:  # rule 208
             cards = creatures.pop(idx)
-            self.discard.extend(cards)
             self.events.append({"type": "scavenge", "player": p, "target": who, "creature": idx,
                                 "cards": cards})
+            self._to_discard(cards)
         else:
             creature = creatures[idx]
             card = creature.pop()
@@ -491,31 +502,39 @@ class NightmariumState(GameState):
                 self.events.append({"type": "execute", "player": p, "target": who, "creature": idx,
                                     "card": card})
             else:  # DEVOUR, rule 209
-                self.discard.append(card)
                 self.events.append({"type": "devour", "player": p, "creature": idx, "card": card})
+                self._to_discard([card])
         self._resolve()
 
     def _end_action(self) -> None:
-        """One of the turn's two actions is done (rule 193); maybe pass the turn left."""
+        """One of the turn's two actions is done (rule 193); maybe pass the turn left.
+        A player who can take no action at all (no card in hand, none to draw) loses
+        the rest of the turn (gloam's reading, docs/rules-decisions.md; event
+        ``no_action``). A dead position ends the game at the end of a turn, so some
+        player with a card always comes round."""
         self.mode = TURN
         self.discarded = 0
         self.actions_left -= 1
-        if self.actions_left > 0:
-            return
         g = self.game
-        if g.turn_limit and self.turn >= g.turn_limit:
-            self.mode = OVER
-            self.events.append({"type": "turn_limit", "turns": self.turn})
-            return
-        if self._is_dead():
-            self.mode = OVER
-            self.events.append({"type": "dead_position", "turns": self.turn})
-            return
-        self.active = (self.active + 1) % g.num_players
-        self.actions_left = 2
-        self.first_legion = -1
-        self.turn += 1
-        self.events.append({"type": "turn", "player": self.active, "turn": self.turn})
+        while True:
+            if self.actions_left > 0:
+                if self.hands[self.active] or self.deck or self.discard:
+                    return
+                self.events.append({"type": "no_action", "player": self.active,
+                                    "actions": self.actions_left})
+            if g.turn_limit and self.turn >= g.turn_limit:
+                self.mode = OVER
+                self.events.append({"type": "turn_limit", "turns": self.turn})
+                return
+            if self._is_dead():
+                self.mode = OVER
+                self.events.append({"type": "dead_position", "turns": self.turn})
+                return
+            self.active = (self.active + 1) % g.num_players
+            self.actions_left = 2
+            self.first_legion = -1
+            self.turn += 1
+            self.events.append({"type": "turn", "player": self.active, "turn": self.turn})
 
     def _is_dead(self) -> bool:
         """gloam's reading (docs/rules-decisions.md): when no card outside the Creatures
@@ -538,15 +557,32 @@ class NightmariumState(GameState):
         return True
 
     # ------------------------------------------------------------------ the deck
-    def _draw_one(self) -> int | None:
-        """The top card of the deck; an empty deck is first replaced by the shuffled
-        discard pile (rule 190). ``None`` if both are empty."""
-        if not self.deck:
-            if not self.discard:
-                return None
+    def _refill_deck(self) -> None:
+        """Rule 190 ("if the deck ever runs out of cards during the game, shuffle the
+        discard pile and place it face down as the new deck"): an empty deck is replaced
+        by the shuffled discard pile at once. Called the moment a card leaves the deck
+        or joins the discard pile, so no decision is ever asked with an empty deck and a
+        discard pile beside it (except during action B, whose discards are one act)."""
+        if not self.deck and self.discard:
             self.deck, self.discard = self.discard, []
             self.rng.shuffle(self.deck)
             self.events.append({"type": "reshuffle", "count": len(self.deck)})
+
+    def _to_discard(self, cards: list[int]) -> None:
+        """Put ``cards`` face up on the discard pile; a deck that has run out is
+        replaced by them at once (rule 190)."""
+        self.discard.extend(cards)
+        if not self.deck:
+            self._refill_deck()
+
+    def _draw_one(self) -> int | None:
+        """Take the top card of the deck (``None`` if the deck and the discard pile are
+        both empty). A multi-card draw that empties the deck goes on from the new deck
+        (rule 190); the caller refills the deck after its event."""
+        if not self.deck:
+            self._refill_deck()
+            if not self.deck:
+                return None
         return self.deck.pop()
 
     def _draw(self, player: int, count: int, reason: str) -> None:
@@ -559,6 +595,7 @@ class NightmariumState(GameState):
         self.hands[player] += drawn
         self.events.append(private("draw", [player], ["cards"], player=player, count=len(drawn),
                                    cards=drawn, reason=reason))
+        self._refill_deck()  # rule 190: the deck that ran out is replaced at once
 
     # ------------------------------------------------------------------ views
     def complete_creatures(self, player: int) -> int:
@@ -725,6 +762,9 @@ class NightmariumState(GameState):
             raise RecordError("a game with a winner must be over")
         if self.mode == PENALTY and not self.penalties:
             raise RecordError("a penalty decision with nobody owing the penalty")
+        if not self.deck and self.discard and self.mode != DISCARDING:
+            raise RecordError("the deck is empty but the discard pile is not: rule 190 shuffles"
+                              " the discard pile into a new deck the moment the deck runs out")
         if not self._options():
             raise RecordError(f"the pending {MODE_NAMES[self.mode]} decision has no legal option")
 
