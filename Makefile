@@ -1,6 +1,7 @@
 # gloam — two commands on a fresh machine:
-#   make play   # creates .venv, installs gloam, starts a terminal game of Nightmarium against bots
+#   make play   # creates .venv, installs gloam, serves the web table on 127.0.0.1 (SQLite) and prints its URL
 #   make test   # creates .venv, installs gloam with test and optional extras, runs the whole test suite
+#                 (the browser tests need Debian's chromium: apt-get install chromium; .ci/run does it)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -11,11 +12,11 @@ $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed: $(BIN)/activate pyproject.toml
-	$(BIN)/pip install --quiet -e '.[test,research,ray]'
+	$(BIN)/pip install --quiet -e '.[test,research,ray,web]'
 	touch $@
 
 play: $(VENV)/.installed
-	$(BIN)/gloam play nightmarium --seats you,greedy,random
+	$(BIN)/gloam serve
 
 test: $(VENV)/.installed
 	$(BIN)/python -m pytest -n 2 -q src tests

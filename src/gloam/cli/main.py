@@ -1,5 +1,5 @@
 """The ``gloam`` command: ``play``, ``replay``, ``simulate``, ``report``, ``ladder``, ``cards``,
-``deck``, ``series``, ``position``."""
+``deck``, ``series``, ``position``, ``serve``."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from gloam import __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from gloam.cli import cards, deck, ladder, play, position, replay, report, series, simulate
+    from gloam.cli import cards, deck, ladder, play, position, replay, report, series, serve, simulate
 
     parser = argparse.ArgumentParser(prog="gloam", description="Play and study Nightfall and Nightmarium.")
     parser.add_argument("--version", action="version", version=f"gloam {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (play, replay, simulate, report, ladder, cards, deck, series, position):
+    for module in (play, replay, simulate, report, ladder, cards, deck, series, position, serve):
         module.add_parser(sub)
     return parser
 

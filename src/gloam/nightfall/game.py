@@ -30,9 +30,9 @@ from gloam.nightfall.user_cards import UserCards, user_cards_from_json
 
 _OPTIONS = ("players", "sets", "archives", "draft_cards", "long", "moons", "first_player", "turn_limit", "promos")
 #: the variants (rules 34, 174-179, readings 4 and 11-14), all off by default
-_VARIANTS = ("common_ground", "hidden_archives", "secret_archives", "open_archives", "upstream",
+VARIANTS = ("common_ground", "hidden_archives", "secret_archives", "open_archives", "upstream",
              "custom_starters", "teams")
-_OPTIONS = _OPTIONS + _VARIANTS + ("wounds",)
+_OPTIONS = _OPTIONS + VARIANTS + ("wounds",)
 _OPTIONS = _OPTIONS + ("decks",)  # the constructed format (rules 166-173, constructed.py)
 _OPTIONS = _OPTIONS + ("cards",)  # a player's own card values (user_cards.py, docs/user-cards.md)
 
@@ -295,7 +295,7 @@ class NightfallGame(Game):
                    moons=data.get("moons", False), first_player=data.get("first_player", 0),
                    turn_limit=data.get("turn_limit", 0), draft_cards=data.get("draft_cards"),
                    promos=data.get("promos", False), wounds=data.get("wounds"), decks=data.get("decks"),
-                   cards=data.get("cards"), **{key: data.get(key, False) for key in _VARIANTS})
+                   cards=data.get("cards"), **{key: data.get(key, False) for key in VARIANTS})
 
     # ------------------------------------------------------------------ setup
     def new_initial_state(self, seed: int) -> NightfallState:

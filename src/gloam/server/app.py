@@ -1,0 +1,85 @@
+"""``create_app(settings)``: the FastAPI application with its lifespan — migrate the
+database, start the writer and the bot runner, and resume every live table."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from gloam.server import api, pages, ws
+from gloam.server.bots import BotRunner
+from gloam.server.protocol import CLOSE_RESTART
+from gloam.server.rooms import RoomRegistry
+from gloam.server.settings import Settings
+from gloam.server.store import repo
+from gloam.server.store.writer import Writer
+
+log = logging.getLogger("gloam.server")
+
+WEB = Path(__file__).with_name("web")
+
+#: no inline script or style, no framing, no referrer: what the pages need and no more
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+}
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    url = settings.database()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await asyncio.to_thread(repo.migrate, url)
+        engine = repo.open_engine(url)
+        writer = Writer(engine)
+        writer.start()
+        bots = BotRunner(settings.bot_workers)
+        rooms = RoomRegistry(engine, writer, bots, settings.think)
+        app.state.engine, app.state.writer, app.state.rooms = engine, writer, rooms
+        resumed = await rooms.resume_live()
+        if resumed:
+            log.info("resumed %d live tables", resumed)
+        try:
+            yield
+        finally:
+            for room in rooms.rooms.values():
+                for conn in list(room.connections):
+                    conn.close(CLOSE_RESTART)
+            await rooms.close()
+            await writer.stop()
+            bots.close()
+            await engine.dispose()
+
+    app = FastAPI(title="gloam", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.settings = settings
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next):
+        response = await call_next(request)
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        return response
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc) -> JSONResponse:  # a malformed body: one clear line
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "bad request"}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        return JSONResponse({"detail": f"{where + ': ' if where else ''}{first['msg']}"}, status_code=422)
+
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
+    return app
+

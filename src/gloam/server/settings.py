@@ -1,0 +1,71 @@
+"""The server's settings: one frozen dataclass, from arguments or the environment."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def default_db_url() -> str:
+    """SQLite in the user's data directory (``platformdirs``), created if missing."""
+    from platformdirs import user_data_dir
+
+    folder = Path(os.environ.get("GLOAM_DATA_DIR") or user_data_dir("gloam", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+aiosqlite:///{folder / 'gloam.db'}"
+
+
+def async_url(url: str) -> str:
+    """The async driver's URL for a database URL a user gives (``sqlite:///x.db`` →
+    ``sqlite+aiosqlite:///x.db``; ``postgresql://…`` → ``postgresql+psycopg://…``)."""
+    if url.startswith("sqlite:"):
+        return "sqlite+aiosqlite:" + url[len("sqlite:"):]
+    if url.startswith(("postgresql:", "postgres:")):
+        return "postgresql+psycopg:" + url.split(":", 1)[1]
+    return url
+
+
+def sync_url(url: str) -> str:
+    """The same database through a synchronous driver (for Alembic's migrations)."""
+    if url.startswith("sqlite+aiosqlite:"):
+        return "sqlite:" + url[len("sqlite+aiosqlite:"):]
+    if url.startswith("postgresql+asyncpg:"):
+        return "postgresql+psycopg:" + url[len("postgresql+asyncpg:"):]
+    return url
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server can be told. ``think`` is the bots' minimum think time in
+    seconds (a uniform draw between the two bounds, so neither speed nor an instant pass
+    tells anyone what a bot holds); tests shorten it."""
+
+    db_url: str = ""
+    origins: tuple[str, ...] = ()           # extra allowed Origins (the server's own is always allowed)
+    think: tuple[float, float] = (0.6, 1.4)
+    bot_workers: int = 1                    # processes for the search bots
+    max_frame: int = 4096                   # bytes: a client frame over this is refused
+    rate_burst: int = 10                    # acts per connection: burst, then rate_per_s
+    rate_per_s: float = 2.0
+    history: int = 200                      # log lines a welcome carries
+    extra: dict = field(default_factory=dict)
+
+    def database(self) -> str:
+        return async_url(self.db_url) if self.db_url else default_db_url()
+
+    @classmethod
+    def from_env(cls, **overrides) -> "Settings":
+        values: dict = {}
+        if os.environ.get("GLOAM_DB_URL"):
+            values["db_url"] = os.environ["GLOAM_DB_URL"]
+        if os.environ.get("GLOAM_ORIGINS"):
+            values["origins"] = tuple(o.strip() for o in os.environ["GLOAM_ORIGINS"].split(",") if o.strip())
+        if os.environ.get("GLOAM_BOT_THINK"):        # "MIN,MAX" seconds (tests shorten it)
+            low, _, high = os.environ["GLOAM_BOT_THINK"].partition(",")
+            values["think"] = (float(low), float(high or low))
+        if os.environ.get("GLOAM_RATE"):             # "BURST,PER_SECOND": acts per connection
+            burst, _, rate = os.environ["GLOAM_RATE"].partition(",")
+            values["rate_burst"], values["rate_per_s"] = int(burst), float(rate or burst)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)

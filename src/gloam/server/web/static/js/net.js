@@ -1,0 +1,231 @@
+// @ts-check
+/**
+ * One WebSocket to a table (docs/web-protocol.md): hello (with the seat token, if any,
+ * and the language), version tracking (a gap sends `sync`), the one pending act with its
+ * client id (resent with the same id after a reconnect when it had not landed), and
+ * reconnecting with backoff (0.5 s doubling to 8 s, ±30 % jitter).
+ */
+
+const PROTO = 1;
+const BACKOFF_FIRST = 500;
+const BACKOFF_MAX = 8000;
+const RETRY_AFTER = { rate_limited: 700, server: 1000 };
+/** Close codes after which reconnecting cannot help. */
+const FINAL = { 4401: "bad_token", 4403: "origin", 4404: "no_table" };
+
+/**
+ * @typedef {Object} Frame  a welcome or an update, as the page needs it
+ * @property {"welcome"|"update"} kind
+ * @property {number} v
+ * @property {any} view
+ * @property {any[]} lines  the welcome's log, or the update's events
+ * @property {any} [table]  the table's info (every welcome, the final update)
+ * @property {any} [you]
+ * @property {boolean} mine  an update that is this socket's own committed act
+ */
+
+/**
+ * @typedef {Object} Handlers
+ * @property {(frame: Frame) => void} frame
+ * @property {(status: "connecting"|"open"|"closed", detail?: string) => void} [status]
+ * @property {(code: string, msg: string) => void} [reject]
+ * @property {() => void} [pending]  the pending act was sent, landed or dropped
+ */
+
+/** A client id: 1-64 of A-Za-z0-9_.:- */
+function newCid() {
+  const bytes = new Uint8Array(6);
+  crypto.getRandomValues(bytes);
+  return "c" + Date.now().toString(36) + "-" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {string|null} token  a seat token, or null for a spectator
+   * @param {"en"|"ja"} lang
+   * @param {Handlers} handlers
+   */
+  constructor(tableId, token, lang, handlers) {
+    this.tableId = tableId;
+    this.token = token;
+    this.lang = lang;
+    this.handlers = handlers;
+    /** @type {WebSocket|null} */
+    this.ws = null;
+    this.v = -1;
+    /** @type {{v: number, a: number, cid: string}|null} */
+    this.pending = null;
+    this.delay = BACKOFF_FIRST;
+    this.stopped = false;
+    /** @type {string|null} why the socket will not reconnect */
+    this.final = null;
+    /** @type {number|undefined} */
+    this.timer = undefined;
+    this.syncing = false;
+  }
+
+  start() {
+    this.stopped = false;
+    this.open();
+  }
+
+  /** Close for good (leaving the page or the seat). */
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close(1000);
+    this.ws = null;
+  }
+
+  /**
+   * Speak another language: reconnect, and the welcome brings the table in it.
+   * @param {"en"|"ja"} lang
+   */
+  setLang(lang) {
+    if (lang === this.lang) return;
+    this.lang = lang;
+    const old = this.ws;
+    if (!old || this.stopped) return;
+    this.ws = null;            // its close is no reason to wait: a new socket opens at once
+    old.close(1000);
+    this.open();
+  }
+
+  open() {
+    clearTimeout(this.timer);
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`);
+    this.ws = ws;
+    this.syncing = false;
+    this.handlers.status?.("connecting");
+    ws.onopen = () => {
+      /** @type {Record<string, any>} */
+      const hello = { t: "hello", proto: PROTO, lang: this.lang };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (event) => {
+      if (ws !== this.ws) return;
+      let message;
+      try {
+        message = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      this.receive(message);
+    };
+    ws.onclose = (event) => {
+      if (ws !== this.ws) return;
+      this.ws = null;
+      const final = /** @type {Record<number, string>} */ (FINAL)[event.code];
+      if (final) this.final = final;
+      this.handlers.status?.("closed", final);
+      if (!this.stopped && !final) this.reconnectLater();
+    };
+  }
+
+  reconnectLater() {
+    const jitter = 1 + (Math.random() * 0.6 - 0.3);
+    const wait = Math.round(this.delay * jitter);
+    this.delay = Math.min(BACKOFF_MAX, this.delay * 2);
+    this.timer = window.setTimeout(() => this.open(), wait);
+  }
+
+  /** @param {any} m */
+  receive(m) {
+    switch (m.t) {
+      case "welcome":
+        this.delay = BACKOFF_FIRST;
+        this.syncing = false;
+        this.v = m.v;
+        this.handlers.status?.("open");
+        this.settlePending(m);
+        this.handlers.frame({ kind: "welcome", v: m.v, view: m.view, lines: m.log || [], table: m.table,
+                              you: m.you, mine: false });
+        break;
+      case "update": {
+        if (m.v <= this.v) return;
+        if (m.v !== this.v + 1) {
+          this.sync();
+          return;
+        }
+        this.v = m.v;
+        const mine = Boolean(this.pending && m.ack === this.pending.cid);
+        if (mine) this.clearPending();
+        this.handlers.frame({ kind: "update", v: m.v, view: m.view, lines: m.events || [], table: m.table, mine });
+        break;
+      }
+      case "ack":
+        if (this.pending && m.cid === this.pending.cid) this.clearPending();
+        break;
+      case "reject":
+        this.rejected(m);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /**
+   * After a (re)connect: the pending act landed (its cid is acknowledged), or is resent
+   * when the table is still at its version, or is dropped because the table moved on.
+   * @param {any} welcome
+   */
+  settlePending(welcome) {
+    const p = this.pending;
+    if (!p) return;
+    if ((welcome.acked_cids || []).includes(p.cid)) this.clearPending();
+    else if (welcome.v === p.v) this.send({ t: "act", v: p.v, a: p.a, cid: p.cid });
+    else this.clearPending();
+  }
+
+  /** @param {any} m */
+  rejected(m) {
+    const p = this.pending;
+    if (p && m.cid === p.cid) {
+      const retry = /** @type {Record<string, number>} */ (RETRY_AFTER)[m.code];
+      if (retry) {
+        this.timer = window.setTimeout(() => {
+          if (this.pending === p) this.send({ t: "act", v: p.v, a: p.a, cid: p.cid });
+        }, retry);
+        return;
+      }
+      this.clearPending();
+    }
+    if (m.code === "stale") this.sync();
+    this.handlers.reject?.(m.code, m.msg || "");
+  }
+
+  /** Ask for a fresh welcome (once until it comes). */
+  sync() {
+    if (this.syncing) return;
+    this.syncing = true;
+    this.send({ t: "sync" });
+  }
+
+  clearPending() {
+    this.pending = null;
+    this.handlers.pending?.();
+  }
+
+  /**
+   * Take option `a` of the decision at version `v`. One act at a time: a second is
+   * ignored until the first has landed or been refused.
+   * @param {number} v
+   * @param {number} a
+   * @returns {boolean} whether it was sent
+   */
+  act(v, a) {
+    if (this.pending) return false;
+    this.pending = { v, a, cid: newCid() };
+    this.handlers.pending?.();
+    this.send({ t: "act", v, a, cid: this.pending.cid });
+    return true;
+  }
+
+  /** @param {any} message */
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+}

@@ -1,0 +1,364 @@
+// @ts-check
+/**
+ * The table page (/t/{id}). It holds one socket per seat this browser has a token for (a
+ * hotseat table has several), or one spectator socket when it holds none, and draws the
+ * latest frame of the seat on screen: `render` is a pure function of that frame and a
+ * little page state (the card being read, the pass screen).
+ *
+ * Hotseat: when the decision passes to another seat held here, the page shows a "pass
+ * the device" screen that draws no board, no hand and no log, until the next person
+ * says they are there.
+ */
+
+import { h, patch } from "./dom.js";
+import { chosenLang, lang, loadLang, setLang, t } from "./i18n.js";
+import * as store from "./store.js";
+import { TableSocket } from "./net.js";
+import { FrameQueue, PACES } from "./anim.js";
+import { decisionBar, indexRefs, logView, optionButton, resultBanner, seatName } from "./view/common.js";
+import * as nightfall from "./view/nightfall.js";
+import * as nightmarium from "./view/nightmarium.js";
+
+/** @typedef {import("./net.js").Frame} Frame */
+/** @typedef {import("./view/common.js").Ctx} Ctx */
+/** @typedef {import("./view/common.js").Subject} Subject */
+/** @typedef {import("./view/common.js").Option} Option */
+
+const root = /** @type {HTMLElement} */ (document.getElementById("table"));
+const tableId = root.dataset.table || "";
+const GAMES = { nightfall, nightmarium };
+
+/** One socket (a seat, or a spectator) and the frame it has on screen. */
+class Stream {
+  /**
+   * @param {number|null} seat
+   * @param {string|null} token
+   */
+  constructor(seat, token) {
+    this.seat = seat;
+    /** @type {Frame|null} */
+    this.frame = null;
+    /** @type {{n: number, line: any}[]} */
+    this.log = [];
+    this.lines = 0;
+    this.status = "connecting";
+    /** @type {FrameQueue<Frame>} */
+    this.queue = new FrameQueue(
+      (frame) => this.show(frame),
+      (frame) => frame.kind === "update" && !frame.mine && displayed() === this,
+      () => /** @type {Record<string, number>} */ (PACES)[page.pace] ?? PACES.normal,
+      (older, newer) => ({ ...newer, lines: [...older.lines, ...newer.lines], table: newer.table || older.table }));
+    this.socket = new TableSocket(tableId, token, lang(), {
+      frame: (frame) => this.queue.push(frame, frame.kind === "welcome"),
+      status: (status, detail) => this.connection(status, detail),
+      reject: (code, msg) => rejected(code, msg),
+      pending: () => { if (displayed() === this) render(); },
+    });
+  }
+
+  /**
+   * Put a frame on screen (or, for a seat not on screen, just keep it).
+   * @param {Frame} frame
+   */
+  show(frame) {
+    if (frame.kind === "welcome") {
+      this.log = [];
+      if (frame.table) page.table = frame.table;
+    } else if (frame.table) page.table = frame.table;
+    for (const line of frame.lines) this.log.push({ n: ++this.lines, line });
+    if (this.log.length > 400) this.log.splice(0, this.log.length - 400);
+    const changed = this.frame?.v !== frame.v;
+    this.frame = frame;
+    if (frame.kind === "welcome") welcomed(this);
+    if (displayed() !== this) return;
+    if (changed && page.reader?.options) page.reader = null;
+    passCheck();
+    render();
+  }
+
+  /**
+   * @param {"connecting"|"open"|"closed"} status
+   * @param {string} [detail]
+   */
+  connection(status, detail) {
+    this.status = status;
+    if (detail === "bad_token" && this.seat !== null) {
+      store.dropToken(tableId, this.seat);
+      page.notice = t("token_refused");
+      streams.delete(this.seat);
+      if (page.shown === this.seat) page.shown = streams.size ? [...streams.keys()][0] : null;
+      if (!streams.size) watch();
+    } else if (detail === "no_table") {
+      page.missing = true;
+    }
+    render();
+  }
+}
+
+/** @type {Map<number|null, Stream>} */
+const streams = new Map();
+
+const page = {
+  /** @type {any} */
+  table: null,
+  /** @type {number|null} the seat on screen (null: watching) */
+  shown: null,
+  /** @type {number|null} the seat the device is to be passed to */
+  passTo: null,
+  /** the first pass screen after the page opened follows whoever decides */
+  opening: true,
+  /** @type {Subject|null} */
+  reader: null,
+  /** @type {Subject|null} */
+  peek: null,
+  notice: "",
+  missing: false,
+  pace: /** @type {string} */ (store.setting("pace", "normal")),
+};
+
+/** @returns {Stream|undefined} */
+function displayed() {
+  return streams.get(page.shown);
+}
+
+/** Seats held here. */
+function localSeats() {
+  return [...streams.keys()].filter((s) => s !== null);
+}
+
+/** Open a spectator's socket (this browser holds no seat). */
+function watch() {
+  const stream = new Stream(null, null);
+  streams.set(null, stream);
+  page.shown = null;
+  stream.socket.start();
+}
+
+/**
+ * After a stream's first frame: whose device it is.
+ * @param {Stream} stream
+ */
+function welcomed(stream) {
+  if (!page.opening || localSeats().length < 2) return;
+  const d = stream.frame?.view?.decision;
+  if (d && streams.has(d.player)) page.passTo = d.player;
+  if (displayed() !== stream) render();
+}
+
+/** Hotseat: the decision has moved to another seat held here. */
+function passCheck() {
+  if (localSeats().length < 2 || page.passTo !== null) return;
+  const d = displayed()?.frame?.view?.decision;
+  if (d && d.player !== page.shown && streams.has(d.player)) {
+    page.passTo = d.player;
+    page.reader = null;
+    page.peek = null;
+  }
+}
+
+/** The next person is at the screen: show their seat. */
+function takeDevice() {
+  if (page.passTo === null) return;
+  page.shown = page.passTo;
+  page.passTo = null;
+  page.opening = false;
+  render();
+  document.getElementById("decision")?.scrollIntoView({ block: "nearest" });
+}
+
+/**
+ * @param {string} code
+ * @param {string} msg
+ */
+function rejected(code, msg) {
+  if (code === "stale") return;
+  page.notice = `${t(`reject.${code}`)}${msg ? ` (${msg})` : ""}`;
+  render();
+}
+
+/**
+ * @param {Option} option
+ */
+function act(option) {
+  const stream = displayed();
+  if (!stream || !stream.frame || stream.seat === null) return;
+  page.reader = null;
+  page.notice = "";
+  if (stream.socket.act(stream.frame.v, option.index)) render();
+}
+
+/** @param {Subject} subject */
+function read(subject) {
+  page.reader = subject;
+  page.peek = null;
+  render();
+  requestAnimationFrame(() => /** @type {HTMLElement|null} */ (document.querySelector(".reader .close"))?.focus());
+}
+
+/** @param {Subject|null} subject */
+function peek(subject) {
+  if (page.reader) return;
+  page.peek = subject;
+  render();
+}
+
+/** @param {"en"|"ja"} l */
+async function switchLang(l) {
+  await setLang(l);
+  for (const stream of streams.values()) stream.socket.setLang(l);
+  render();
+}
+
+/** @param {string} pace */
+function switchPace(pace) {
+  page.pace = pace;
+  store.setSetting("pace", pace);
+  render();
+}
+
+/**
+ * The render context for the frame on screen.
+ * @param {Stream} stream
+ * @returns {Ctx}
+ */
+function context(stream) {
+  const view = stream.frame?.view;
+  const d = view?.decision;
+  const options = d && Array.isArray(d.options) && stream.seat !== null && d.player === stream.seat ? d.options : [];
+  const refs = indexRefs(options, stream.seat);
+  return {
+    view,
+    game: view?.game || page.table?.game || "",
+    names: (page.table?.seats || []).map((/** @type {any} */ s) => s.name),
+    me: stream.seat,
+    canAct: options.length > 0 && !stream.socket.pending && stream.status === "open",
+    pending: Boolean(stream.socket.pending),
+    ...refs,
+    act,
+    read,
+    peek,
+    vt: new Set(),
+  };
+}
+
+/** The header: the game, where it stands, the language, the pace, the connection. */
+function header(/** @type {Ctx|null} */ ctx, /** @type {any} */ game) {
+  const stream = displayed();
+  const status = stream ? stream.status : "connecting";
+  return h("header", { class: "top" },
+    h("a", { href: "/", class: "home", title: t("lobby") }, "gloam"),
+    h("span", { class: "game-title" }, game ? game.title() : ""),
+    ctx && ctx.view && page.passTo === null ? h("span", { class: "summary" }, game.summary(ctx)) : null,
+    h("span", { class: "spacer" }),
+    h("span", { class: `conn ${status}`, title: t(`conn.${status}`), "aria-label": t(`conn.${status}`) }),
+    h("label", { class: "pace" }, h("span", { class: "sr" }, t("pace")),
+      h("select", { "aria-label": t("pace"), on: { change: (/** @type {Event} */ e) => switchPace(/** @type {HTMLSelectElement} */ (e.target).value) } },
+        Object.keys(PACES).map((p) => h("option", { key: p, value: p, selected: page.pace === p }, t(`pace.${p}`))))),
+    h("label", { class: "lang" }, h("span", { class: "sr" }, t("language")),
+      h("select", { id: "lang", "aria-label": t("language"), on: { change: (/** @type {Event} */ e) =>
+        switchLang(/** @type {"en"|"ja"} */ (/** @type {HTMLSelectElement} */ (e.target).value)) } },
+      h("option", { key: "en", value: "en", selected: lang() === "en" }, "English"),
+      h("option", { key: "ja", value: "ja", selected: lang() === "ja" }, "日本語"))));
+}
+
+/** The card reader: a card's whole face, a pile, or the options a tap named. */
+function readerView(/** @type {Ctx} */ ctx, /** @type {any} */ game, /** @type {Subject} */ s, peeking = false) {
+  const close = () => {
+    page.reader = null;
+    render();
+  };
+  const body = [
+    s.face ? game.readFace(ctx, s) : null,
+    s.faces ? h("div", { class: "pile-list" }, s.title ? h("h2", null, s.title) : null,
+      s.faces.length ? s.faces.map((/** @type {any} */ f, /** @type {number} */ i) => h("button", {
+        key: `pf${i}`, type: "button", class: "pile-card",
+        on: { click: () => read({ face: f, id: f.id ?? null }) } }, f.code ? `${f.code} · ${f.name}` : f.name))
+        : h("p", { class: "empty" }, t("empty"))) : null,
+    !s.face && !s.faces && s.title ? h("h2", null, s.title) : null,
+    s.options && s.options.length ? h("div", { class: "options reader-options" },
+      h("p", null, t("choose_one")), s.options.map((o) => optionButton(ctx, o, "r"))) : null,
+  ];
+  if (peeking) return h("aside", { class: "peek", "aria-hidden": "true" }, body);
+  return h("div", { class: "reader-backdrop", on: { click: (/** @type {Event} */ e) => { if (e.target === e.currentTarget) close(); } } },
+    h("div", { class: "reader", role: "dialog", "aria-modal": "true", "aria-label": t("card"),
+               on: { keydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === "Escape") close(); } } },
+      h("button", { type: "button", class: "close", "aria-label": t("close"), on: { click: close } }, "×"),
+      body));
+}
+
+/** The pass-the-device screen: no board, no hand, no log. */
+function passScreen() {
+  const name = page.table?.seats?.[/** @type {number} */ (page.passTo)]?.name ?? "";
+  return h("section", { class: "pass", id: "pass" },
+    h("h2", null, t("pass_to", { name })),
+    h("p", null, t("pass_explain")),
+    h("button", { type: "button", class: "primary", id: "take-device", on: { click: takeDevice } }, t("i_am", { name })));
+}
+
+/** Draw the page from the frame on screen (the frame queue wraps it in a view transition). */
+function render() {
+  const stream = displayed();
+  const frame = stream?.frame;
+  const gameName = frame?.view?.game || page.table?.game;
+  const game = gameName ? /** @type {any} */ (GAMES)[gameName] : null;
+  const ctx = stream && frame && game ? context(stream) : null;
+  const passing = page.passTo !== null;
+  root.dataset.v = frame ? String(frame.v) : "";
+  root.dataset.seat = page.shown === null ? "spectator" : String(page.shown);
+  root.dataset.mode = page.missing ? "missing" : passing ? "pass" : !ctx ? "loading"
+    : ctx.view.decision === null ? "over" : page.shown === null ? "watch" : "play";
+  root.dataset.deciding = ctx && ctx.view.decision ? String(ctx.view.decision.player) : "";
+  document.title = `gloam — ${game ? game.title() : t("table")}`;
+
+  /** @type {any[]} */
+  let body;
+  if (page.missing) {
+    body = [h("section", { class: "missing" }, h("h2", null, t("no_such_table")), h("a", { href: "/", class: "button" }, t("back_to_lobby")))];
+  } else if (passing) {
+    body = [passScreen()];
+  } else if (!ctx) {
+    body = [h("p", { class: "loading" }, t("connecting"))];
+  } else {
+    const over = game.result(ctx.view, page.table);
+    const [what, waiting] = game.decisionWhat(ctx.view);
+    body = [
+      h("p", { class: "seat-line" }, page.shown === null ? t("watching")
+        : t("you_are", { name: seatName({ ...ctx, me: null }, page.shown) })),
+      page.notice ? h("p", { class: "notice", role: "status" }, page.notice,
+        h("button", { type: "button", class: "link", on: { click: () => { page.notice = ""; render(); } } }, t("dismiss"))) : null,
+      over ? resultBanner(ctx, over.winners, over.reason, over.detail) : null,
+      h("div", { class: "layout" },
+        h("div", { class: "board-wrap" }, game.board(ctx)),
+        h("div", { class: "side" }, decisionBar(ctx, what, waiting), logView(ctx, stream ? stream.log : []))),
+      page.reader ? readerView(ctx, game, page.reader) : null,
+      !page.reader && page.peek ? readerView(ctx, game, page.peek, true) : null,
+    ];
+  }
+  patch(root, [header(passing ? null : ctx, game), ...body]);
+}
+
+async function main() {
+  await loadLang(chosenLang());
+  const held = store.tokens(tableId);
+  const seats = Object.keys(held).map(Number).sort((a, b) => a - b);
+  for (const seat of seats) streams.set(seat, new Stream(seat, held[String(seat)]));
+  if (!seats.length) watch();
+  else {
+    page.shown = seats[0];
+    if (seats.length > 1) page.passTo = seats[0];
+    for (const stream of streams.values()) stream.socket.start();
+  }
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && page.reader) {
+      page.reader = null;
+      render();
+    }
+  });
+  window.addEventListener("pagehide", () => { for (const s of streams.values()) s.socket.stop(); });
+  window.addEventListener("pageshow", (e) => {            // back from the back-forward cache
+    if (e.persisted) for (const s of streams.values()) s.socket.start();
+  });
+  render();
+}
+
+void main();

@@ -1,0 +1,182 @@
+"""``/ws/tables/{id}``: the live table (docs/web-protocol.md).
+
+The Origin is checked before the socket is accepted. The first frame is ``hello``; a seat
+token in it makes the socket that seat's, no token makes it a spectator's. Then every
+frame is checked for size, shape and rate before the room sees it, and the room's own
+frames for this viewer are sent from its outbox by a task of its own, so a slow client
+never holds up the room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from gloam.core import SPECTATOR
+from gloam.server import protocol as P
+from gloam.server.room import Connection, Room
+from gloam.server.seats import seat_of
+
+router = APIRouter()
+log = logging.getLogger("gloam.server")
+
+HELLO_TIMEOUT = 10.0
+BAD_MESSAGES_BEFORE_CLOSE = 3
+LIMITED_BEFORE_CLOSE = 20     # actions refused for rate in a row, then the socket is closed
+
+
+class TokenBucket:
+    """``burst`` actions at once, then ``rate`` a second.
+
+    >>> bucket = TokenBucket(2, 1.0, now=lambda: 0.0)
+    >>> bucket.take(), bucket.take(), bucket.take()
+    (True, True, False)
+    """
+
+    def __init__(self, burst: int, rate: float, now=time.monotonic) -> None:
+        self.burst, self.rate, self.now = burst, rate, now
+        self.tokens = float(burst)
+        self.stamp = now()
+
+    def take(self) -> bool:
+        t = self.now()
+        self.tokens = min(self.burst, self.tokens + (t - self.stamp) * self.rate)
+        self.stamp = t
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def origin_allowed(ws: WebSocket, extra: tuple[str, ...]) -> bool:
+    """No Origin (not a browser), the server's own, or one on the allow-list."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    host = ws.headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}") or origin in extra
+
+
+async def _close(ws: WebSocket, code: int, msg: str) -> None:
+    try:
+        await ws.send_json({"t": "bye", "code": code, "msg": msg})
+        await ws.close(code)
+    except (RuntimeError, WebSocketDisconnect):
+        pass
+
+
+async def _sender(ws: WebSocket, conn: Connection) -> None:
+    while True:
+        message = await conn.outbox.get()
+        if message is None:
+            reasons = {P.CLOSE_SLOW: "too many unread updates", P.CLOSE_POLICY: "too many bad or too many fast messages",
+                       P.CLOSE_RESTART: "the server is restarting"}
+            await _close(ws, conn.closing or 1000, reasons.get(conn.closing, ""))
+            return
+        await ws.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+
+async def _hello(ws: WebSocket, settings: Any) -> P.Hello | None:
+    try:
+        text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
+    except (asyncio.TimeoutError, KeyError):
+        await _close(ws, P.CLOSE_BAD_HELLO, "send hello first")
+        return None
+    if len(text.encode("utf-8", "surrogatepass")) > settings.max_frame:
+        await _close(ws, P.CLOSE_BAD_HELLO, "the hello frame is too big")
+        return None
+    try:
+        message = P.parse_client(text)
+    except P.BadMessage as exc:
+        await _close(ws, P.CLOSE_BAD_HELLO, f"bad hello: {exc}")
+        return None
+    if not isinstance(message, P.Hello) or message.proto != P.PROTOCOL_VERSION:
+        await _close(ws, P.CLOSE_BAD_HELLO, f"the first frame must be hello with proto {P.PROTOCOL_VERSION}")
+        return None
+    return message
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    app = ws.app
+    settings = app.state.settings
+    if not origin_allowed(ws, settings.origins):
+        await ws.close(P.CLOSE_FORBIDDEN_ORIGIN)
+        return
+    await ws.accept()
+    hello = await _hello(ws, settings)
+    if hello is None:
+        return
+    room: Room | None = await app.state.rooms.get(table_id) if len(table_id) <= 16 else None
+    if room is None:
+        await _close(ws, P.CLOSE_NO_TABLE, f"no table {table_id!r}")
+        return
+    viewer = SPECTATOR
+    if hello.token is not None:
+        seat = seat_of(hello.token, [s.token_hash for s in room.seats])
+        if seat is None:
+            await _close(ws, P.CLOSE_BAD_TOKEN, "this token holds no seat at this table")
+            return
+        viewer = seat
+    conn = Connection(viewer, hello.lang)
+    room.join(conn)
+    sender = asyncio.create_task(_sender(ws, conn))
+    try:
+        await _receive(ws, room, conn, settings)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        room.leave(conn)
+        if conn.closing is not None:          # the room gave up on it: let the sender say bye
+            try:
+                await asyncio.wait_for(sender, 5)
+            except (asyncio.TimeoutError, Exception):  # noqa: BLE001
+                pass
+        sender.cancel()
+
+
+async def _receive(ws: WebSocket, room: Room, conn: Connection, settings: Any) -> None:
+    bucket = TokenBucket(settings.rate_burst, settings.rate_per_s)
+    bad = limited = 0
+    while conn.closing is None:
+        text = await ws.receive_text()
+        if len(text.encode("utf-8", "surrogatepass")) > settings.max_frame:
+            message: Any = None
+            reason = f"a frame is at most {settings.max_frame} bytes"
+        else:
+            try:
+                message, reason = P.parse_client(text), ""
+            except P.BadMessage as exc:
+                message, reason = None, str(exc)
+        if message is None or isinstance(message, P.Hello):
+            bad += 1
+            conn.push({"t": "reject", "code": P.BAD_MESSAGE, "v": room.seq, "cid": None,
+                       "msg": reason or "hello was already sent"})
+            if bad >= BAD_MESSAGES_BEFORE_CLOSE:
+                conn.close(P.CLOSE_POLICY)
+            continue
+        bad = 0
+        if isinstance(message, P.Ping):
+            conn.push({"t": "pong", "v": room.seq})
+        elif isinstance(message, P.Sync):
+            conn.push(room.welcome(conn))
+        elif isinstance(message, P.Act):
+            if not bucket.take():
+                limited += 1
+                conn.push({"t": "reject", "code": P.RATE_LIMITED, "v": room.seq, "cid": message.cid,
+                           "msg": "too many actions; slow down"})
+                if limited >= LIMITED_BEFORE_CLOSE:
+                    conn.close(P.CLOSE_POLICY)
+                continue
+            limited = 0
+            verdict = await room.act(conn.viewer, message.v, message.a, message.cid)
+            if not verdict.ok:
+                conn.push({"t": "reject", "code": verdict.code, "v": verdict.seq, "cid": message.cid,
+                           "msg": verdict.msg})
+            elif verdict.duplicate:
+                conn.push({"t": "ack", "cid": message.cid, "v": verdict.seq})

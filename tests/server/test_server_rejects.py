@@ -1,0 +1,218 @@
+"""A rejected act changes nothing and says why (docs/web-protocol.md, "Acting, resending,
+rejects"): stale, illegal, another seat's, a spectator's, a resent client id; bad frames;
+bad tokens, unknown tables and foreign Origins are closed with their codes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from web_client import LiveServer, create, fast_settings
+
+
+def _state(live, table):
+    return json.dumps(live.app.state.rooms.rooms[table].state.to_json(), sort_keys=True)
+
+
+async def _hello(ws, token=None, lang="en"):
+    await ws.send(json.dumps({"t": "hello", "lang": lang, **({"token": token} if token else {})}))
+    return json.loads(await ws.recv())
+
+
+async def _next(ws, kind):
+    while True:
+        frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        if frame["t"] == kind:
+            return frame
+
+
+@pytest.fixture
+def two_humans(live):
+    made = create(live.url, "nightmarium", ["human", "human"])
+    return live, made["id"], made["tokens"]
+
+
+def test_rejected_acts_change_nothing(two_humans):
+    live, table, tokens = two_humans
+
+    async def run():
+        async with connect(f"{live.ws_url}/ws/tables/{table}") as p0, \
+                connect(f"{live.ws_url}/ws/tables/{table}") as p1, \
+                connect(f"{live.ws_url}/ws/tables/{table}") as watcher:
+            w0 = await _hello(p0, tokens["0"])
+            w1 = await _hello(p1, tokens["1"])
+            await _hello(watcher)
+            assert w0["you"] == {"seat": 0, "role": "player"} and "options" in w0["view"]["decision"]
+            assert "options" not in w1["view"]["decision"]
+            legal = [o["index"] for o in w0["view"]["decision"]["options"]]
+            illegal = next(i for i in range(2000) if i not in legal)
+            before = _state(live, table)
+            cases = [
+                (p0, {"v": 5, "a": legal[0], "cid": "a1"}, "stale"),
+                (p0, {"v": 0, "a": illegal, "cid": "a2"}, "illegal"),
+                (p1, {"v": 0, "a": legal[0], "cid": "a3"}, "not_your_decision"),
+                (watcher, {"v": 0, "a": legal[0], "cid": "a4"}, "not_your_decision"),
+            ]
+            for ws, act, code in cases:
+                await ws.send(json.dumps({"t": "act", **act}))
+                reject = await _next(ws, "reject")
+                assert reject["code"] == code and reject["cid"] == act["cid"] and reject["msg"]
+                assert reject["v"] == 0
+                assert _state(live, table) == before
+            # a good act lands once; resending its client id is acknowledged, not applied again
+            await p0.send(json.dumps({"t": "act", "v": 0, "a": legal[0], "cid": "good-1"}))
+            update = await _next(p0, "update")
+            assert update["v"] == 1 and update["ack"] == "good-1"
+            after = _state(live, table)
+            await p0.send(json.dumps({"t": "act", "v": 0, "a": legal[0], "cid": "good-1"}))
+            again = await _next(p0, "ack")
+            assert again == {"t": "ack", "cid": "good-1", "v": 1}
+            assert _state(live, table) == after
+            other = await _next(p1, "update")
+            assert other["v"] == 1 and "ack" not in other
+            # a reconnect learns which of its acts landed
+            async with connect(f"{live.ws_url}/ws/tables/{table}") as again0:
+                welcome = await _hello(again0, tokens["0"])
+                assert welcome["v"] == 1 and welcome["acked_cids"] == ["good-1"]
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("frame, reason", [
+    ("{not json", "not JSON"),
+    ('{"t": "fly"}', ""),
+    ('{"t": "act", "v": "0", "a": 1, "cid": "x"}', "v"),
+    ('{"t": "act", "v": 0, "a": 1.0, "cid": "x"}', "a"),
+    ('{"t": "act", "v": 0, "a": 1, "cid": "x", "extra": 1}', "extra"),
+    ('{"t": "act", "v": 0, "a": 1, "cid": "bad cid!"}', "cid"),
+    ('{"t": "act", "v": -1, "a": 1, "cid": "x"}', "v"),
+    ('{"t": "hello"}', "hello"),
+    (json.dumps({"t": "act", "v": 0, "a": 1, "cid": "x" * 5000}), "4096"),
+    ("[" * 1900 + "]" * 1900, ""),                    # deep nesting under the size limit
+])
+def test_bad_frames_are_rejected_and_change_nothing(two_humans, frame, reason):
+    live, table, tokens = two_humans
+
+    async def run():
+        async with connect(f"{live.ws_url}/ws/tables/{table}", max_size=2**22) as ws:
+            await _hello(ws, tokens["0"])
+            before = _state(live, table)
+            await ws.send(frame)
+            reject = await _next(ws, "reject")
+            assert reject["code"] == "bad_message" and reason in reject["msg"]
+            assert _state(live, table) == before
+
+    asyncio.run(run())
+
+
+def test_a_frame_over_the_transport_limit_closes_the_socket(two_humans):
+    live, table, tokens = two_humans
+
+    async def run():
+        async with connect(f"{live.ws_url}/ws/tables/{table}", max_size=2**22) as ws:
+            await _hello(ws, tokens["0"])
+            before = _state(live, table)
+            await ws.send("[" * 100_000)
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    await asyncio.wait_for(ws.recv(), 10)
+            assert closed.value.rcvd.code == 1009                     # message too big (uvicorn's ws_max_size)
+            assert _state(live, table) == before
+
+    asyncio.run(run())
+
+
+def test_three_bad_frames_in_a_row_close_the_socket(two_humans):
+    live, table, tokens = two_humans
+
+    async def run():
+        async with connect(f"{live.ws_url}/ws/tables/{table}") as ws:
+            await _hello(ws, tokens["0"])
+            for _ in range(3):
+                await ws.send("nope")
+            frames = []
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    frames.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+            assert closed.value.rcvd.code == 1008
+            assert frames[-1]["t"] == "bye"
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("hello, code", [
+    ({"t": "hello", "token": "not-a-seat-token"}, 4401),
+    ({"t": "act", "v": 0, "a": 0, "cid": "x"}, 4400),
+    ({"t": "hello", "proto": 99}, 4400),
+])
+def test_a_bad_hello_is_closed_with_its_code(two_humans, hello, code):
+    live, table, _ = two_humans
+
+    async def run():
+        async with connect(f"{live.ws_url}/ws/tables/{table}") as ws:
+            await ws.send(json.dumps(hello))
+            bye = json.loads(await ws.recv())
+            assert bye["t"] == "bye" and bye["code"] == code
+            with pytest.raises(ConnectionClosed) as closed:
+                await ws.recv()
+            assert closed.value.rcvd.code == code
+
+    asyncio.run(run())
+
+
+def test_another_tables_token_holds_no_seat(live):
+    a = create(live.url, "nightmarium", ["human", "human"])
+    b = create(live.url, "nightmarium", ["human", "human"])
+
+    async def run():
+        async with connect(f"{live.ws_url}/ws/tables/{b['id']}") as ws:
+            bye = await _hello(ws, a["tokens"]["0"])
+            assert bye["t"] == "bye" and bye["code"] == 4401
+
+    asyncio.run(run())
+
+
+def test_an_unknown_table_is_closed_4404(live):
+    async def run():
+        async with connect(f"{live.ws_url}/ws/tables/nosuchtable") as ws:
+            bye = await _hello(ws)
+            assert bye["code"] == 4404
+
+    asyncio.run(run())
+
+
+def test_a_foreign_origin_is_refused_before_the_socket_opens(two_humans):
+    live, table, _ = two_humans
+
+    async def run():
+        with pytest.raises(InvalidStatus) as refused:
+            async with connect(f"{live.ws_url}/ws/tables/{table}", origin="https://evil.example"):
+                pass
+        assert refused.value.response.status_code == 403
+        async with connect(f"{live.ws_url}/ws/tables/{table}", origin=live.url) as ws:   # its own origin is fine
+            assert (await _hello(ws))["t"] == "welcome"
+
+    asyncio.run(run())
+
+
+def test_acting_too_fast_is_rate_limited(tmp_path):
+    server = LiveServer(fast_settings(tmp_path, rate_burst=3, rate_per_s=0.001)).start()
+    try:
+        made = create(server.url, "nightmarium", ["human", "human"])
+
+        async def run():
+            async with connect(f"{server.ws_url}/ws/tables/{made['id']}") as ws:
+                await _hello(ws, made["tokens"]["1"])
+                codes = []
+                for n in range(5):
+                    await ws.send(json.dumps({"t": "act", "v": 0, "a": 0, "cid": f"r{n}"}))
+                    codes.append((await _next(ws, "reject"))["code"])
+                assert codes == ["not_your_decision"] * 3 + ["rate_limited"] * 2
+
+        asyncio.run(run())
+    finally:
+        server.stop()

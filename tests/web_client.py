@@ -1,0 +1,124 @@
+"""A scripted WebSocket client for the server tests: it plays the human seats it holds
+with a seeded random choice among the options its view offers, watches as a spectator,
+and keeps every frame it received."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.asyncio.client import connect
+
+from gloam.server.app import create_app
+from gloam.server.settings import Settings
+
+
+class LiveServer:
+    """uvicorn serving ``create_app(settings)`` in a thread; ``url`` / ``ws_url``."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.app = create_app(settings)
+        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=65536, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> "LiveServer":
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(20)
+
+
+def fast_settings(folder: Path, **extra) -> Settings:
+    values = {"db_url": f"sqlite:///{folder / 'gloam.db'}", "think": (0.0, 0.0),
+              "rate_burst": 10_000, "rate_per_s": 10_000.0}
+    values.update(extra)
+    return Settings(**values)
+
+
+@dataclass
+class Seat:
+    """One socket: a seat (with its token) or a spectator (token None)."""
+
+    seat: int | None
+    token: str | None
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    acks: list[tuple[str, int, int]] = field(default_factory=list)   # (cid, v, action)
+    sent: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def create(base: str, game: str, seats: list[str], setup: dict[str, Any] | None = None) -> dict[str, Any]:
+    r = httpx.post(f"{base}/api/tables", json={"game": game, "seats": seats, "setup": setup or {}}, timeout=30)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+async def play_socket(ws_base: str, table: str, who: Seat, rng: random.Random, lang: str = "en",
+                      timeout: float = 120.0) -> None:
+    """Until the game is over: read frames; when this seat's view offers options, take one."""
+    async with connect(f"{ws_base}/ws/tables/{table}", max_size=2**24) as ws:
+        hello = {"t": "hello", "lang": lang}
+        if who.token:
+            hello["token"] = who.token
+        await ws.send(json.dumps(hello))
+        acted_at = None
+        async with asyncio.timeout(timeout):
+            while True:
+                frame = json.loads(await ws.recv())
+                who.frames.append(frame)
+                if frame.get("ack"):
+                    cid = frame["ack"]
+                    who.acks.append((cid, frame["v"], who.sent[cid][1]))
+                if frame["t"] not in ("welcome", "update"):
+                    continue
+                view = frame["view"]
+                if _over(view):
+                    return
+                decision = view.get("decision") or {}
+                if "options" in decision and acted_at != frame["v"]:
+                    acted_at = frame["v"]
+                    option = rng.choice(decision["options"])["index"]
+                    cid = f"s{who.seat}-{frame['v']}"
+                    who.sent[cid] = (frame["v"], option)
+                    await ws.send(json.dumps({"t": "act", "v": frame["v"], "a": option, "cid": cid}))
+
+
+def _over(view: dict[str, Any]) -> bool:
+    return bool(view.get("over")) if "over" in view else view.get("outcome") is not None
+
+
+async def play_table(ws_base: str, table: str, tokens: dict[str, str], spectators: int = 1, seed: int = 0,
+                     lang: str = "en") -> list[Seat]:
+    """Every human seat played by a random client, plus spectators, to the end."""
+    rng = random.Random(seed)
+    sockets = [Seat(int(s), t) for s, t in sorted(tokens.items())] + [Seat(None, None) for _ in range(spectators)]
+    await asyncio.gather(*(play_socket(ws_base, table, s, random.Random(rng.random()), lang) for s in sockets))
+    return sockets
