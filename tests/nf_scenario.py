@@ -272,3 +272,14 @@ def add_wounds(t: NfTable, s, player: int, zone: str, types: list[str], kind: st
         ids.append(cid)
     s.check_cards()
     return ids
+
+
+def settle(s, until: str = "claim", limit: int = 300) -> None:
+    """Answer every decision with the first legal option (Pass / Done when offered) until a
+    ``until`` decision comes (the rest of a chain nobody cares about)."""
+    for _ in range(limit):
+        if s.decision_kind() in (until, "over"):
+            return
+        legal = s.legal_action_indices()
+        s.apply(PASS if PASS in legal else DONE if DONE in legal else legal[0], s.current_player())
+    raise AssertionError(f"no {until!r} decision")

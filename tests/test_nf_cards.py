@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from nf_scenario import NfTable as _NfTable
-from nf_scenario import add_wounds, names, options, start_chain
+from nf_scenario import add_wounds, names, options, settle, start_chain
 
 from gloam.cli.main import main
 from gloam.nightfall.actions import ARCHIVE0, CARD0, DONE, PASS, PLAYER0
@@ -60,23 +60,6 @@ class NfTable(_NfTable):
 
 
 # ---------------------------------------------------------------------- helpers
-
-
-
-
-
-
-def settle(s, until: str = "claim") -> None:
-    """Answer every decision with the first legal option (Pass / Done when offered) until a
-    ``until`` decision comes (the rest of a chain nobody cares about)."""
-    for _ in range(200):
-        if s.decision_kind() in (until, "over"):
-            return
-        legal = s.legal_action_indices()
-        s.apply(PASS if PASS in legal else DONE if DONE in legal else legal[0], s.current_player())
-    raise AssertionError(f"no {until!r} decision")
-
-
 
 
 def health(t, s, name: str) -> int:

@@ -19,19 +19,9 @@ and rule FAQ); rule and reading numbers are those of ``../shared/rules-checklist
 from __future__ import annotations
 
 import pytest
-from nf_scenario import NfTable, advance, names, pass_windows, start_chain
+from nf_scenario import NfTable, advance, names, pass_windows, settle, start_chain
 
 from gloam.nightfall.actions import DONE, PASS
-
-
-def settle(s, until: str) -> None:
-    """Pass or stop every decision until one of kind ``until`` comes."""
-    for _ in range(300):
-        if s.decision_kind() in (until, "over"):
-            return
-        legal = s.legal_action_indices()
-        s.apply(PASS if PASS in legal else DONE if DONE in legal else legal[0], s.current_player())
-    raise AssertionError(f"no {until!r} decision")
 
 
 # ---------------------------------------------------------------------- 1. "Bone Cruncher"

@@ -25,10 +25,11 @@ from gloam.server.settings import Settings
 class LiveServer:
     """uvicorn serving ``create_app(settings)`` in a thread; ``url`` / ``ws_url``."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, port: int = 0) -> None:
         self.settings = settings
         self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # a restart binds the same port
+        self.sock.bind(("127.0.0.1", port))
         self.port = self.sock.getsockname()[1]
         self.app = create_app(settings)
         config = uvicorn.Config(self.app, log_level="warning", ws_max_size=65536, lifespan="on")
@@ -55,6 +56,9 @@ class LiveServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(20)
+
+    def get(self, path: str) -> dict:
+        return httpx.get(self.url + path, timeout=10).json()
 
 
 def fast_settings(folder: Path, **extra) -> Settings:

@@ -11,10 +11,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import threading
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -22,10 +18,9 @@ import pytest
 pytest.importorskip("fastapi", reason="the web table needs the web extra: pip install 'gloam[web]'")
 pytest.importorskip("playwright", reason="the browser tests need playwright: pip install 'gloam[test]'")
 
-import uvicorn  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from web_client import LiveServer as WebServer  # noqa: E402
 
-from gloam.server.app import create_app  # noqa: E402
 from gloam.server.settings import Settings  # noqa: E402
 
 ARTIFACTS = Path(__file__).with_name("artifacts")
@@ -38,36 +33,11 @@ def chromium_executable() -> str | None:
     return os.environ.get("GLOAM_CHROMIUM") or shutil.which("chromium")
 
 
-class LiveServer:
-    """``create_app`` served by uvicorn in a daemon thread on 127.0.0.1 (port 0: a free
-    one; a restart passes the same port and folder again)."""
-
-    def __init__(self, folder: Path, port: int = 0) -> None:
-        settings = Settings(db_url=f"sqlite:///{folder / 't.db'}", think=(0.05, 0.1),
-                            rate_burst=100, rate_per_s=100.0)
-        self.sock = socket.socket()
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", port))
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        self.server = uvicorn.Server(uvicorn.Config(create_app(settings), ws_max_size=65536, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
-
-    def start(self) -> "LiveServer":
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.02)
-        return self
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(20)
-
-    def get(self, path: str) -> dict:
-        with urllib.request.urlopen(self.url + path, timeout=10) as response:
-            return json.loads(response.read())
+def LiveServer(folder: Path, port: int = 0) -> WebServer:
+    """The app on uvicorn in a thread on 127.0.0.1 (port 0: a free one; a restart passes
+    the same port and folder again), bots quick, the rate limit loose for the clicking."""
+    settings = Settings(db_url=f"sqlite:///{folder / 't.db'}", think=(0.05, 0.1), rate_burst=100, rate_per_s=100.0)
+    return WebServer(settings, port)
 
 
 @pytest.fixture(scope="session")
@@ -81,9 +51,9 @@ def live(tmp_path_factory):
 def servers():
     """``servers(folder, port=0)``: a server of this test's own (to stop and start again);
     every one still running is stopped at the end."""
-    started: list[LiveServer] = []
+    started: list[WebServer] = []
 
-    def start(folder: Path, port: int = 0) -> LiveServer:
+    def start(folder: Path, port: int = 0) -> WebServer:
         server = LiveServer(folder, port).start()
         started.append(server)
         return server
@@ -111,14 +81,14 @@ class Pages:
     """New browser contexts (each a browser with its own localStorage), with the page's
     errors collected: a test fails if the page threw."""
 
-    def __init__(self, browser, live: LiveServer) -> None:
+    def __init__(self, browser, live: WebServer) -> None:
         self.browser, self.live = browser, live
         self.contexts: list = []
         self.errors: list[str] = []
         self.allowed: list[str] = []
 
     def new(self, screen: str = "phone", locale: str = "en-US", pace: str | None = "instant",
-            motion: str = "reduce", server: LiveServer | None = None):
+            motion: str = "reduce", server: WebServer | None = None):
         """A page in a fresh browser context (its paths relative to ``server``, else the
         session's); ``pace`` is the log's pace setting (the tests play at "instant": no
         hold between moves), ``motion`` the reduced-motion setting."""
