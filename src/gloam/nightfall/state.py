@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gloam.core.decisions import Context, EndReason, Outcome, Refs
-from gloam.core.errors import RecordError, ViewerError
+from gloam.core.decisions import Context, EndReason, Outcome, Refs, viewer_seat
+from gloam.core.errors import RecordError
 from gloam.core.events import private
 from gloam.core.protocol import Action, Game, GameState
 from gloam.core.rng import Rng
@@ -350,8 +350,7 @@ class NightfallState(GameState):
         Prep's ``tutored``), no draft hand or pick, and no ``legal`` options."""
         g = self.game
         n = g.num_players
-        if isinstance(player, bool) or not isinstance(player, int) or not -1 <= player < n:  # -1: SPECTATOR
-            raise ViewerError(f"no player {player!r} in a {n}-player game (seats 0 to {n - 1}, or SPECTATOR = -1)")
+        player = viewer_seat(player, n)
         acting = self.current_player()
         hidden = secret_for(self, player)  # Secret Archives (rule 176): other players' face-down piles
         obs = {
@@ -458,7 +457,7 @@ class NightfallState(GameState):
         (``gloam.nightfall.view``, documented in docs/view.md)."""
         from gloam.nightfall.view import table_view
 
-        return table_view(self, viewer, lang)
+        return table_view(self, viewer_seat(viewer, self.game.num_players), lang)
 
     # ------------------------------------------------------------------ copies
     _LISTS = ("cards", "wtype", "owner", "wounds", "exiled", "moons")

@@ -23,8 +23,8 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar, Sequence
 
-from gloam.core.decisions import SPECTATOR, Context, Outcome, Refs
-from gloam.core.errors import RecordError, ViewerError
+from gloam.core.decisions import Context, Outcome, Refs, viewer_seat
+from gloam.core.errors import RecordError
 from gloam.core.events import private
 from gloam.core.protocol import Action, GameState
 from gloam.core.rng import Rng
@@ -569,9 +569,7 @@ class NightmariumState(GameState):
         sizes of the other hands and the cards in them that everyone saw taken.
         ``SPECTATOR`` sees only what is public: ``hand`` is empty and ``legal`` ``None``."""
         g = self.game
-        if isinstance(player, bool) or not isinstance(player, int) or not SPECTATOR <= player < g.num_players:
-            raise ViewerError(f"no player {player!r} in a {g.num_players}-player game"
-                              f" (seats 0 to {g.num_players - 1}, or SPECTATOR = -1)")
+        player = viewer_seat(player, g.num_players)
         acting = self.current_player()
         seat = player >= 0
         return {
