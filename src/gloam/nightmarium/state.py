@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Sequence
 
 from gloam.core.decisions import Context, Outcome, Refs, viewer_seat
 from gloam.core.errors import RecordError
-from gloam.core.events import private
+from gloam.core.events import check_events, private
 from gloam.core.protocol import Action, GameState
 from gloam.core.rng import Rng
 from gloam.nightmarium.actions import (
@@ -662,11 +662,11 @@ class NightmariumState(GameState):
             game = cls.game_class.from_setup_json(data["setup"])
             state = cls(game)
             state.load_fields(data)
+            state.events = check_events(data.get("events", []), game.num_players)
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise RecordError(f"malformed Nightmarium state: {exc!r}") from None
-        state.events = list(data.get("events", []))
         return state
 
     def load_fields(self, data: dict[str, Any]) -> None:
