@@ -617,7 +617,7 @@ class NightfallState(GameState):
             return
         if not self.stack or self.ask is None:
             raise RecordError("a game going on needs its pending step and the decision it asks")
-        probe = self.clone()
+        probe = NightfallState.clone(self)  # this class's copy, whatever a subclass makes of clone()
         top = probe.stack[-1]
         implied = engine.OPS[top["op"]](probe, top, None)
         if not isinstance(implied, engine.Ask) or implied.to_json() != self.ask.to_json():
