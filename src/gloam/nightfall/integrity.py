@@ -14,7 +14,10 @@ What is checked, beyond the zones, the card conservation and the pending decisio
   and a draft in progress);
 * every pending frame and the effect specs it carries (``then``, ``cost``, ``frames``):
   each field by what it names — an instance id, a seat, an archive, an index, an amount,
-  a target selector, a flag — so that no handler meets a value of the wrong kind.
+  a target selector, a flag — so that no handler meets a value of the wrong kind;
+* the stack's shape: a ``turn`` at the bottom, each phase frame on its parent
+  (:data:`PARENTS`) with its fields, then effect frames, each with its context and the
+  fields its source card's texts give a frame of its op.
 
 Amounts and indices are bounded (:data:`LIMIT`): no card says more than a few, and a huge
 one would only make a handler loop for ever.
@@ -44,6 +47,7 @@ PARENTS = {
     "window": ("combat",), "declare_attacks": ("combat",), "declare_blocks": ("combat",),
     "combat_damage": ("combat",), "resolve_card": ("chain",), "starters": ("deal_hands",),
     "draft": ("deal_hands", "starters"),
+    "end_of_turn": ("turn",),  # "at the end of each turn" in-play text, where the engine has that step
 }
 #: the fields each of them needs
 STRUCTURE_FIELDS = {
@@ -309,7 +313,6 @@ class _Checker:
         stack = self.state.stack
         if stack and stack[0]["op"] != "turn":
             self.fail("stack[0]", f"the bottom frame is the turn, not {stack[0]['op']!r}")
-        required = spec_fields(self.state.game)
         effects_from = None
         for k, frame in enumerate(stack):
             op, where = frame["op"], f"stack[{k}]"
@@ -327,12 +330,25 @@ class _Checker:
                     if k == 0 or stack[k - 1]["op"] in ("turn", "chain", "deal_hands", "starters", "draft"):
                         self.fail(where, f"an effect ({op!r}) cannot run directly in the "
                                          f"{stack[k - 1]['op'] if k else 'empty'} frame")
-                needs = ENGINE_FRAMES.get(op, CONTEXT + required.get(op, ()))
+                needs = ENGINE_FRAMES.get(op) or CONTEXT + self.spec_fields(frame)
             for key in needs:
                 if key not in frame:
                     self.fail(where, f"a {op!r} frame needs its {key!r}")
             if op == "combat" and frame["step"] > 0 and "attacks" not in self.state.flags:
                 self.fail("flags", "a combat under way needs its 'attacks'")
+
+    def spec_fields(self, frame: dict[str, Any]) -> tuple[str, ...]:
+        """The fields every spec of ``frame``'s op in its source card's texts has: a
+        frame pushed from one of them has them all (none when the card has no such spec:
+        a frame the engine made)."""
+        source = frame.get("source")
+        if type(source) is not int:
+            return ()
+        fields: set[str] | None = None
+        for spec in _specs_in(self.state.game.effects.texts(self.state.cards[source])):
+            if spec["op"] == frame["op"]:
+                fields = set(spec) - {"op"} if fields is None else fields & set(spec)
+        return tuple(sorted(fields or ()))
 
     def _frame_roles(self) -> dict[str, Callable[[str, Any], None]]:
         specs = self._specs
@@ -342,6 +358,7 @@ class _Checker:
             "archive": self.archive, "i": self.index, "d": self.index, "seat": self.index, "passes": self.index,
             "count": self.index, "max_cost": self.index, "amount": self.amount, "health": self.amount,
             "kicker": self.flag, "kicked": self.flag, "wounds_only": self.flag, "from_chain": self.flag,
+            "unblockable": self.flag,
             "wound": self.flag, "no_chain": self.flag, "again": self.flag, "capture": self.flag,
             "target": self._selector_or_none, "if_target": self._selector_or_none, "data": self._data,
             "then": specs, "cost": specs, "frames": specs, "text": self._text_or_specs,
@@ -390,25 +407,6 @@ class _Checker:
         """A continuous effect's data (verbs.continuous): its target and counts."""
         self.fields(where, value, {"target": self._selector_or_none, "count": self.index,
                                    "amount": self.amount, "max_cost": self.index})
-
-
-_SPEC_FIELDS: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
-
-
-def spec_fields(game: Any) -> dict[str, tuple[str, ...]]:
-    """For each op the game's card texts use, the fields every one of its specs has (an
-    effect frame of that op without one of them was not made by a card); computed once
-    per set of cards."""
-    cards = tuple(game._cards)
-    table = _SPEC_FIELDS.get(cards)
-    if table is None:
-        keys: dict[str, set[str]] = {}
-        for card_id in cards:
-            for spec in _specs_in(game.effects.texts(card_id)):
-                fields = set(spec) - {"op"}
-                keys[spec["op"]] = keys[spec["op"]] & fields if spec["op"] in keys else fields
-        table = _SPEC_FIELDS[cards] = {op: tuple(sorted(fields)) for op, fields in keys.items()}
-    return table
 
 
 def _specs_in(texts: Any) -> Iterator[dict[str, Any]]:
