@@ -34,6 +34,7 @@ effect function the engine registers for it.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
