@@ -215,7 +215,7 @@ def test_a_truncated_replay_file(tmp_path: Path) -> None:
 
 
 def test_a_missing_replay_file(tmp_path: Path) -> None:
-    with pytest.raises(RecordError, match=r"cannot read .*nothing\.json"):
+    with pytest.raises(RecordError, match=r"nothing\.json: cannot read \(No such file or directory\)"):
         Record.load(tmp_path / "nothing.json")
 
 
@@ -605,3 +605,35 @@ def test_a_nightfall_observation_for_a_player_who_is_not_there(player: Any) -> N
         state.observation(player)
     with pytest.raises(ViewerError):
         state.view(player)
+
+
+@pytest.mark.parametrize("game_name", ["nightmarium", "nightfall"])
+@pytest.mark.parametrize("viewer", [1.0, 0.0, "0", "1", True, False, [0], b"0", 2, -2, 10**30])
+def test_events_and_views_for_a_viewer_who_is_not_a_seat(game_name: str, viewer: Any) -> None:
+    """Issue 13: ``events_for`` took any value (a string saw what a spectator sees, a
+    seat out of range too); now, like ``observation`` and ``view``, anything but a seat,
+    SPECTATOR or None is a ViewerError, and nothing changes."""
+    state = get_game(game_name, {"players": 2}).new_initial_state(SEED)
+    before = state.to_json()
+    for ask in (state.events_for, state.observation, state.view):
+        with pytest.raises(ViewerError, match=r"no player .* in a 2-player game"):
+            ask(viewer)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game_name", ["nightmarium", "nightfall"])
+def test_a_numpy_integer_is_a_seat(game_name: str) -> None:
+    """A numpy integer (what an array of seats holds) is the seat it names: the same
+    observation, view and events as the Python int, with plain ints inside."""
+    np = pytest.importorskip("numpy")
+    from gloam.core.decisions import SPECTATOR
+
+    state = get_game(game_name, {"players": 2}).new_initial_state(SEED)
+    for seat in (0, 1, SPECTATOR):
+        for kind in (np.int64, np.int8, np.uint8) if seat >= 0 else (np.int64, np.int16):
+            viewer = kind(seat)
+            obs = state.observation(viewer)
+            assert obs == state.observation(seat) and type(obs["viewer"]) is int
+            assert json.dumps(state.view(viewer)) == json.dumps(state.view(seat))
+            assert state.events_for(viewer) == state.events_for(seat)
+    assert state.events_for(None) == state.events_for(None, 0)

@@ -41,12 +41,14 @@ def test_deck_check_prints_each_problem_with_its_line_and_exits_1(tmp_path, caps
 
 
 def test_deck_check_reports_syntax_errors_and_unreadable_files(tmp_path, capsys):
+    """A file that is no deck file at all (a syntax error, a missing file) is one
+    ``gloam deck: error:`` line each, and the command exits 2 (a deck breaking the rules: 1)."""
     path = tmp_path / "broken.json"
     path.write_text('{\n  "name": "x",\n  "archive_1": [\n    "Kaos 33",,\n  ]\n}\n')
-    assert main(["deck", "check", str(path), str(tmp_path / "missing.toml")]) == 1
-    err = capsys.readouterr().err
-    assert "broken.json:4: JSON syntax error" in err
-    assert "missing.toml: cannot read" in err
+    assert main(["deck", "check", str(path), str(tmp_path / "missing.toml")]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "gloam deck: error: broken.json:4: JSON syntax error: Expecting value (column 15)",
+        "gloam deck: error: missing.toml: cannot read (No such file or directory)"]
 
 
 def test_deck_check_sets_option_limits_the_cards(tmp_path, capsys):

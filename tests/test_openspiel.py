@@ -302,6 +302,35 @@ def test_illegal_actions_are_refused():
         state.apply_action(3)  # an Executioner target at a turn decision
 
 
+def test_an_action_is_a_python_or_numpy_integer():
+    """Issue 13: pyspiel turned True into action 1 and a float into a TypeError; the
+    adapter takes Python and numpy integers and refuses everything else (and a deal or an
+    index out of range) with a typed error, changing nothing."""
+    import numpy as np
+
+    from gloam.core.errors import ActionIndexError
+
+    state = load(seed=1).new_initial_state()
+    for bad, error in ((True, IllegalActionError), (0.0, IllegalActionError), ("0", IllegalActionError),
+                       (None, IllegalActionError), (np.bool_(False), IllegalActionError),
+                       (-1, ActionIndexError), (gos.DEALS, ActionIndexError)):
+        with pytest.raises(error):
+            state.apply_action(bad)
+        assert state.history() == [] and state.is_chance_node()
+    state.apply_action(np.int64(5))  # the deal
+    assert state.history() == [5]
+    legal = state.legal_actions()
+    for bad, error in ((float(legal[0]), IllegalActionError), (str(legal[0]), IllegalActionError),
+                       (bool(legal[1]), IllegalActionError), (np.float32(legal[0]), IllegalActionError),
+                       (10**30, ActionIndexError), (-1, ActionIndexError)):
+        before = state.gloam_state.to_json()
+        with pytest.raises(error):
+            state.apply_action(bad)
+        assert state.gloam_state.to_json() == before and state.history() == [5]
+    state.apply_action(np.uint16(legal[0]))
+    assert state.history() == [5, legal[0]]
+
+
 def test_gloam_bot_plays_the_same_game_as_gloam_match():
     """The adapter gives a gloam bot exactly what gloam's own match loop gives it."""
     from gloam.bots import make_bot

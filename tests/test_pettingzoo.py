@@ -136,6 +136,29 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     assert env.agent_selection == "player_0"
 
 
+@pytest.mark.parametrize("make", [nightmarium_env, lambda **setup: GloamAECEnv("nightmarium", **setup)],
+                         ids=["wrapped", "raw"])
+def test_an_action_is_a_python_or_numpy_integer(make):
+    """Issue 13: the mask's indices are numpy integers and are taken as they are; a float
+    (0.9 used to play action 0), a string ("0" too), a bool, a numpy bool or float, a
+    list, and None for an agent still playing are refused with a typed error, and the
+    environment is left as it was."""
+    env = make(players=2)
+    env.reset(seed=2)
+    raw = env.unwrapped
+    legal = np.flatnonzero(raw.observe("player_0")["action_mask"])
+    assert 0 in legal  # so 0.9 and "0" would have played a legal action
+    for bad in (0.9, "0", True, np.bool_(True), np.float64(0.0), [0], None, b"0"):
+        before = (raw.game_state.to_json(), env.agent_selection, dict(raw._cumulative_rewards))
+        with pytest.raises(IllegalActionError, match="an action is an integer index|must choose an action"):
+            env.step(bad)
+        assert (raw.game_state.to_json(), env.agent_selection, dict(raw._cumulative_rewards)) == before
+    for _ in range(2):  # numpy integers, as the mask gives them, are actions
+        before = raw.game_state.to_json()
+        env.step(np.int32(np.flatnonzero(raw.observe(env.agent_selection)["action_mask"])[0]))
+        assert raw.game_state.to_json() != before
+
+
 def test_observations_hide_the_other_hands():
     """Two worlds that differ only in what player 0 cannot see (player 1's hand and the
     deck) give player 0 the same observation; player 1 sees the difference."""

@@ -5,8 +5,12 @@ one-line error with exit code 2 for bad options."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -215,3 +219,77 @@ def test_a_broken_composition_file_is_refused_with_the_faulty_entry(tmp_path, ca
     out, err = capsys.readouterr()
     assert out == ""
     assert "bad.json: cards[0]: legion must be one of Necromunculus" in err
+
+
+# ---------------------------------------------------------------------- workers die with their parent
+def _children(pid: int) -> dict[int, str]:
+    """The live (not zombie) child processes of ``pid`` and their command lines, from /proc."""
+    out = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat, open(f"/proc/{entry}/cmdline", "rb") as cmd:
+                fields, command = stat.read().rsplit(")", 1)[1].split(), cmd.read().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            out[int(entry)] = command
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process table from /proc (Linux)")
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM"])
+def test_workers_exit_when_the_simulation_is_killed(how):
+    """``gloam simulate --workers 2`` killed with SIGKILL (nothing in it can react) or
+    SIGTERM leaves no worker running: each worker dies with its parent within seconds
+    (PR_SET_PDEATHSIG; SIGTERM also ends the pool before the parent exits, with 143)."""
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1] / "src"))
+    run = subprocess.Popen([sys.executable, "-m", "gloam.cli.main", "simulate", "nightfall", "--seats",
+                            "random,random", "--games", "1000000", "--workers", "2", "--json"], env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline and run.poll() is None:
+            workers = [pid for pid, command in _children(run.pid).items() if "multiprocessing.spawn" in command]
+            time.sleep(0.1)
+        assert len(workers) == 2, f"the two workers never started: {_children(run.pid)}"
+        time.sleep(1.0)  # the workers are playing
+        os.kill(run.pid, getattr(signal, how))
+        code = run.wait(timeout=30)
+        assert code == (-signal.SIGKILL if how == "SIGKILL" else 128 + signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in workers if _alive(pid)], "workers outlived the simulation they belonged to"
+    finally:
+        if run.poll() is None:
+            run.kill()
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_a_pool_worker_is_bound_to_its_parent():
+    """The initializer every pool worker runs: on Linux the kernel is asked to kill the
+    worker with its parent (the parent-death signal reads back as SIGKILL)."""
+    code = ("import ctypes, os, signal, sys\n"
+            "from gloam.workers import bind_to_parent\n"
+            "bind_to_parent(os.getppid())\n"
+            "sig = ctypes.c_int()\n"
+            "ctypes.CDLL(None).prctl(2, ctypes.byref(sig), 0, 0, 0)\n"  # PR_GET_PDEATHSIG
+            "print(sig.value)\n")
+    if not sys.platform.startswith("linux"):
+        pytest.skip("PR_SET_PDEATHSIG is Linux's")
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1] / "src"))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    assert done.stdout.strip() == str(int(signal.SIGKILL)), done.stderr

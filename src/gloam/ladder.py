@@ -21,10 +21,8 @@ conservative ``ordinal`` = mu - 3 sigma, openskill's own leaderboard order.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -33,6 +31,7 @@ from gloam.bots import bot_names, make_bot
 from gloam.core.errors import SetupError
 from gloam.games import get_game
 from gloam.simulate import GameSummary, play_games, simulation_setup, wilson_interval
+from gloam.workers import run_tasks
 
 #: at most this many games per worker task, so progress is reported often
 CHUNK = 10
@@ -192,27 +191,19 @@ def run_ladder(game_name: str, bots: Sequence[str] | None = None, games: int = 1
 def _run_pool(game_name: str, setup: dict[str, Any], pairings: list[tuple[str, str]],
               tasks: list[tuple[int, int, int, int]], seed: int, workers: int,
               progress: Callable[[int, int], None] | None, total: int) -> list[list[GameSummary]]:
-    results: list[list[GameSummary] | None] = [None] * len(tasks)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
-    try:
-        pending: dict[Future, int] = {
-            pool.submit(play_games, game_name, setup, _seats(pairings[k], swapped), seed, start, stop): t
-            for t, (k, swapped, start, stop) in enumerate(tasks)
-        }
-        done = 0
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                chunk = future.result()
-                results[pending.pop(future)] = chunk
-                done += len(chunk)
-            if progress is not None:
-                progress(done, total)
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
-    return results  # type: ignore[return-value]
+    """The tasks' games on local worker processes that exit with this one
+    (:mod:`gloam.workers`), in task order."""
+    done = 0
+
+    def finished(_: int, chunk: list[GameSummary]) -> None:
+        nonlocal done
+        done += len(chunk)
+        if progress is not None:
+            progress(done, total)
+
+    calls = [(play_games, (game_name, setup, _seats(pairings[k], swapped), seed, start, stop))
+             for k, swapped, start, stop in tasks]
+    return run_tasks(calls, workers, finished)
 
 
 def _collect(pairings: list[tuple[str, str]], tasks: list[tuple[int, int, int, int]],

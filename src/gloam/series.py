@@ -46,6 +46,9 @@ from gloam.core.rng import derive_seed
 
 TARGET = 100  # rule 180
 FORMAT = "gloam-series"
+#: the largest saved series gloam reads (a record per game; a series of 1,000 games of
+#: the longest kind is about 20 MiB)
+MAX_SERIES_BYTES = 64 * 1024 * 1024
 GAME = "nightfall"
 HUMAN = "you"  # the seat of a person playing at a front end (as in gloam play)
 

@@ -20,12 +20,10 @@ import contextlib
 import itertools
 import logging
 import math
-import multiprocessing
 import os
 import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -35,6 +33,7 @@ from gloam.core.errors import GloamError, SetupError
 from gloam.core.rng import derive_seed
 from gloam.games import get_game
 from gloam.match import play_match
+from gloam.workers import run_tasks
 
 #: the turn limit a simulation uses unless its setup names one (0 there: no limit).
 #: Random Nightmarium games last ~55 turns; a game reaching this limit is a draw.
@@ -321,29 +320,18 @@ def _run_here(game: Any, seats: list[str], seed: int, games: int,
 def _run_pool(game_name: str, setup: dict[str, Any], seats: list[str], seed: int,
               chunks: list[tuple[int, int]], workers: int,
               progress: Callable[[int], None] | None) -> list[GameSummary]:
-    """Run the chunks on a process pool; put the results back in game order."""
-    results: list[list[GameSummary] | None] = [None] * len(chunks)
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-    try:
-        pending: dict[Future, int] = {
-            pool.submit(play_games, game_name, setup, seats, seed, start, stop): k
-            for k, (start, stop) in enumerate(chunks)
-        }
-        completed = 0
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                chunk = future.result()
-                results[pending.pop(future)] = chunk
-                completed += len(chunk)
-            if progress is not None:
-                progress(completed)
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
-    return [summary for chunk in results for summary in chunk]  # type: ignore[union-attr]
+    """Run the chunks on local worker processes that exit with this one
+    (:mod:`gloam.workers`); put the results back in game order."""
+    completed = 0
+
+    def finished(_: int, chunk: list[GameSummary]) -> None:
+        nonlocal completed
+        completed += len(chunk)
+        if progress is not None:
+            progress(completed)
+
+    tasks = [(play_games, (game_name, setup, seats, seed, start, stop)) for start, stop in chunks]
+    return [summary for chunk in run_tasks(tasks, workers, finished) for summary in chunk]
 
 
 def _run_ray(game_name: str, setup: dict[str, Any], seats: list[str], seed: int, games: int,

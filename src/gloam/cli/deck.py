@@ -1,6 +1,8 @@
 """``gloam deck check FILE [FILE ...]``: check Nightfall constructed deck files (rules
 166-173, docs/constructed.md). A valid deck prints a summary; every problem is printed as
-``file:line: message`` on stderr and the command exits 1.
+``file:line: message`` on stderr and the command exits 1. A file that cannot be read as
+a deck file at all (missing, not a regular file, over 1 MiB, not UTF-8, a TOML or JSON
+syntax error) is one ``gloam deck: error: ...`` line, and the command exits 2.
 
     gloam deck check wolves.toml
     gloam deck check wolves.toml --sets CW,ML
@@ -32,9 +34,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    """0 when every file is a valid deck, 1 when one is not, 2 on a bad option."""
+    """0 when every file is a valid deck, 1 when one is not, 2 on a bad option or a file
+    that is not a deck file at all."""
     from gloam.nightfall.cards import SET_FILES
-    from gloam.nightfall.constructed import CardIndex, DeckError, available_sets, load_deck
+    from gloam.nightfall.constructed import CardIndex, DeckError, DeckFileError, available_sets, load_deck
 
     sets = None
     if args.sets:
@@ -48,16 +51,20 @@ def run(args: argparse.Namespace) -> int:
     for file in args.files:
         try:
             deck = load_deck(file, sets=sets)
+        except DeckFileError as exc:
+            print(f"gloam deck: error: {' '.join(exc.problems)}", file=sys.stderr)
+            status = EXIT_USAGE
+            continue
         except DeckError as exc:
             for problem in exc.problems:
                 print(problem, file=sys.stderr)
             count = len(exc.problems)
             print(f"{file}: not a valid deck ({count} problem{'s' if count != 1 else ''})", file=sys.stderr)
-            status = EXIT_INVALID
+            status = max(status, EXIT_INVALID)
             continue
         except GloamError as exc:
             print(f"gloam deck: error: {exc}", file=sys.stderr)
-            status = EXIT_INVALID
+            status = EXIT_USAGE
             continue
         loaded, _ = available_sets(deck.sets())
         print(deck.summary(CardIndex(loaded).by_id))

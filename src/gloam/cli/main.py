@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from gloam import __version__
+from gloam.core.errors import GloamError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,9 +22,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one ``gloam`` command. A typed error (``gloam.core.errors``) that reaches here
+    — a bad file or option the command did not report itself — is one line
+    ``gloam COMMAND: error: ...`` on stderr and exit 2, as argparse reports a bad option;
+    any other exception is a bug and keeps its traceback."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    return int(args.run(args) or 0)
+    try:
+        return int(args.run(args) or 0)
+    except GloamError as exc:
+        print(error_line(args.command, exc), file=sys.stderr)
+        return 2
+
+
+def error_line(command: str, exc: BaseException) -> str:
+    """``gloam COMMAND: error: message``, the message's lines joined into one."""
+    message = "; ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+    return f"gloam {command}: error: {message or type(exc).__name__}"
 
 
 if __name__ == "__main__":

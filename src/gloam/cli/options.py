@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from gloam.core.errors import PositionError, SetupError
+from gloam.core.errors import SetupError
 from gloam.nightmarium.cards import load_composition
 
 NIGHTFALL_ONLY = ("--quick-start, --draft, --ml-draft, --moons, --long, --sets, --draft-cards, --wounds and the"
@@ -154,13 +154,11 @@ def deck_setup(files: list[str], players: int, sets: list[str] | None = None) ->
 
 
 def read_position(path: str):
-    """The state a position file describes; :class:`PositionError` naming the file."""
+    """The state a position file describes: :class:`FileError` naming the file if it
+    cannot be read as TOML (at most ``MAX_POSITION_BYTES``), else :class:`PositionError`
+    listing the position's faults."""
+    from gloam.core.files import parse_toml, read_text_file
+    from gloam.core.positions import MAX_POSITION_BYTES
     from gloam.games import parse_position
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PositionError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise PositionError(f"{path} is not UTF-8 text") from None
-    return parse_position(text)
+    return parse_position(parse_toml(read_text_file(path, MAX_POSITION_BYTES), path))

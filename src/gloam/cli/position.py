@@ -21,7 +21,7 @@ from rich.console import Console
 
 from gloam.core.decisions import SPECTATOR
 from gloam.cli.options import read_position
-from gloam.core.errors import GloamError, PositionError
+from gloam.core.errors import FileError, GloamError, PositionError
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -55,7 +55,12 @@ def summary(state: Any) -> str:
 
 
 def _errors(command: str, path: str, exc: GloamError) -> int:
+    """Every fault of a position on its own line, prefixed with the file; a file that
+    cannot be read as TOML at all in one ``error:`` line. Returns 2."""
     console = Console(stderr=True, highlight=False, soft_wrap=True)
+    if isinstance(exc, FileError):
+        console.print(f"gloam position {command}: error: {exc}", markup=False)
+        return 2
     lines = exc.errors if isinstance(exc, PositionError) else [str(exc)]
     for line in lines:
         console.print(f"gloam position {command}: {path}: {line}", markup=False)

@@ -72,12 +72,11 @@ def build_series(args: argparse.Namespace):
     """The series the options describe, or the saved one to resume."""
     from gloam.cli.options import setup_from_args
     from gloam.core.errors import RecordError
+    from gloam.core.files import read_json_file
+    from gloam.series import MAX_SERIES_BYTES
 
     if args.resume:
-        try:
-            data = json.loads(Path(args.resume).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise RecordError(f"{args.resume}: cannot read a saved series ({exc})") from None
+        data = read_json_file(args.resume, MAX_SERIES_BYTES, RecordError)
         if isinstance(data, dict) and HUMAN in (data.get("seats") or ()):
             return HumanSeries.from_json(data)
         return Series.from_json(data)

@@ -4,6 +4,7 @@ RNG, the event stream and the replay record."""
 from gloam.core.errors import (
     ActionIndexError,
     CardDataError,
+    FileError,
     GameOverError,
     GloamError,
     IllegalActionError,
@@ -35,6 +36,7 @@ __all__ = [
     "Context",
     "Decision",
     "EndReason",
+    "FileError",
     "Game",
     "GameOverError",
     "GameState",

@@ -22,12 +22,41 @@ Everything here is frozen: nothing a caller receives can change a state.
 from __future__ import annotations
 
 import dataclasses
+import numbers
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Mapping
 
+from gloam.core.errors import ViewerError
+
 #: the viewer of a spectator: sees the table, never a hand, a face-down card or a deck order
 SPECTATOR = -1
+
+
+def viewer_seat(viewer: Any, players: int) -> int:
+    """``viewer`` as a plain ``int``: a seat (0 to ``players`` - 1) or ``SPECTATOR``. An
+    integer of any kind counts (a numpy integer is a seat); a bool, a float, a string or
+    ``None`` is refused, as is a number out of range, with :class:`ViewerError`.
+
+    >>> viewer_seat(1, 2), viewer_seat(SPECTATOR, 2)
+    (1, -1)
+    >>> viewer_seat(True, 2)
+    Traceback (most recent call last):
+    ...
+    gloam.core.errors.ViewerError: no player True in a 2-player game (seats 0 to 1, or SPECTATOR = -1)
+    """
+    if type(viewer) is not int:
+        if isinstance(viewer, bool) or not isinstance(viewer, numbers.Integral):
+            raise _nobody(viewer, players)
+        viewer = int(viewer)
+    if not SPECTATOR <= viewer < players:
+        raise _nobody(viewer, players)
+    return viewer
+
+
+def _nobody(viewer: Any, players: int) -> ViewerError:
+    return ViewerError(f"no player {viewer!r} in a {players}-player game (seats 0 to {players - 1},"
+                       f" or SPECTATOR = -1)")
 
 #: the languages every option label is given in
 LANGS = ("en", "ja")

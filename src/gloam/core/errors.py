@@ -39,6 +39,21 @@ class RecordError(GloamError, ValueError):
     """A replay/save record that is malformed or does not replay (corrupt file)."""
 
 
+class FileError(GloamError, ValueError):
+    """A file that cannot be read as the data it should hold: missing, not a regular file
+    (a directory, a pipe, a device), larger than its loader's cap, not UTF-8 text, or not
+    valid JSON/TOML (a syntax error, nesting too deep, a number too long). A syntax error
+    keeps tomllib's or json's ``reason`` and its ``line`` and ``column`` (None when not
+    known). Loaders (``core/files.py``) raise it inside their own typed error."""
+
+    def __init__(self, message: str, reason: str | None = None, line: int | None = None,
+                 column: int | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason or message
+        self.line = line
+        self.column = column
+
+
 class PositionError(GloamError, ValueError):
     """A position file (docs/positions.md) that describes no playable position: an unknown
     card, a card in two places, more copies than the sets hold, a bad phase or step, a seat

@@ -11,23 +11,51 @@ gloam.core.errors.PositionError: not valid TOML: Invalid value (at end of docume
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from typing import Any
 
-from gloam.core.errors import GloamError, PositionError
+from gloam.core.errors import FileError, GloamError, PositionError
+from gloam.core.files import MAX_DEPTH, MiB, parse_toml
+
+#: the largest position file gloam reads (a full table is about 4 KiB)
+MAX_POSITION_BYTES = 1 * MiB
+#: the most values (list entries and fields, at any depth) a position may hold; a table
+#: with every card of every set named is about 1,500
+MAX_POSITION_ENTRIES = 5_000
 
 
 def load_data(source: str | Mapping[str, Any]) -> dict[str, Any]:
-    """The position's data: TOML text parsed, or a mapping copied as it is."""
+    """The position's data: TOML text parsed, or a mapping copied as it is; at most
+    :data:`MAX_POSITION_ENTRIES` values nested at most ``MAX_DEPTH`` deep."""
     if isinstance(source, Mapping):
-        return dict(source)
-    if not isinstance(source, str):
+        data = dict(source)
+    elif not isinstance(source, str):
         raise PositionError(f"a position is TOML text or a mapping, not {type(source).__name__}")
-    try:
-        return tomllib.loads(source)
-    except tomllib.TOMLDecodeError as exc:
-        raise PositionError(f"not valid TOML: {exc}") from None
+    else:
+        try:
+            data = parse_toml(source, "")
+        except FileError as exc:
+            raise PositionError(str(exc)) from None
+    _check_size(data)
+    return data
+
+
+def _check_size(data: dict[str, Any]) -> None:
+    """:class:`PositionError` for a position of more than :data:`MAX_POSITION_ENTRIES`
+    values or nested deeper than ``MAX_DEPTH`` (walked without recursion)."""
+    todo, seen = [(data, 1)], 0
+    while todo:
+        value, depth = todo.pop()
+        children = list(value.values()) if isinstance(value, Mapping) else value
+        seen += len(children)
+        if seen > MAX_POSITION_ENTRIES:
+            raise PositionError(f"a position holds at most {MAX_POSITION_ENTRIES:,} values (cards and fields);"
+                                " this one holds more")
+        for child in children:
+            if isinstance(child, (Mapping, list)):
+                if depth >= MAX_DEPTH:
+                    raise PositionError(f"a position is nested at most {MAX_DEPTH} levels deep")
+                todo.append((child, depth + 1))
 
 
 class PositionReader:

@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
-from gloam.core.decisions import SPECTATOR, Choice, Context, Decision, Outcome, Refs
+from gloam.core.decisions import SPECTATOR, Choice, Context, Decision, Outcome, Refs, viewer_seat
 from gloam.core.errors import ActionIndexError, GameOverError, IllegalActionError, WrongPlayerError
 from gloam.core.events import redact
 
@@ -227,7 +227,10 @@ class GameState(ABC):
     def events_for(self, viewer: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The event stream from event ``since`` on, as ``viewer`` (a seat or
         ``SPECTATOR``) may see it (``None``: everything, for replays after the game and
-        for tests). The events are fresh copies: changing them changes nothing."""
+        for tests). The events are fresh copies: changing them changes nothing. Any
+        other viewer (a bool, a string, a seat out of range) is a :class:`ViewerError`."""
+        if viewer is not None:
+            viewer = viewer_seat(viewer, self.num_players)
         return [_copy_plain(redact(e, viewer)) for e in self.events[since:]]
 
     def __eq__(self, other: object) -> bool:

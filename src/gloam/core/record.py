@@ -25,10 +25,15 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from gloam.core.errors import GloamError, RecordError
+from gloam.core.files import MiB, read_json_file
 from gloam.core.text import clean_text
 
 FORMAT = "gloam-record"
 VERSION = 1
+#: the largest record file gloam reads (a long game's record is under 100 KiB)
+MAX_RECORD_BYTES = 64 * MiB
+#: the most actions a record may hold (the longest random games take about 2,000)
+MAX_RECORD_ACTIONS = 100_000
 
 
 @dataclass
@@ -76,6 +81,9 @@ class Record:
             raise RecordError("record field 'setup' must be an object")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RecordError("record field 'seed' must be an integer")
+        if isinstance(actions, list) and len(actions) > MAX_RECORD_ACTIONS:
+            raise RecordError(f"record field 'actions' holds {len(actions):,} actions; a record holds at most"
+                              f" {MAX_RECORD_ACTIONS:,}")
         if not isinstance(actions, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
             raise RecordError("record field 'actions' must be a list of integers")
         seats = data.get("seats")
@@ -97,14 +105,10 @@ class Record:
 
     @classmethod
     def load(cls, path: str | Path) -> "Record":
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        """The record in file ``path``, replayed to check it: :class:`RecordError` for a
+        file that is unreadable, not a regular file, over :data:`MAX_RECORD_BYTES`, not
+        UTF-8 JSON, or a record that is malformed or does not replay."""
+        data = read_json_file(path, MAX_RECORD_BYTES, RecordError)
         record = cls.from_json(data)
         record.replay()  # a record that does not replay is corrupt: say so now
         return record

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from gloam.core.decisions import EndReason
-from gloam.core.errors import SetupError
+from gloam.core.errors import IllegalActionError, SetupError
 from gloam.games import get_game
 
 Pieces = list[tuple[str, tuple[int, ...]]]
@@ -84,6 +84,25 @@ class Encoder(ABC):
 
 
 # ---------------------------------------------------------------------------- bindings
+def action_index(action: Any) -> int:
+    """An adapter's action as a plain ``int``: a Python or numpy integer; anything else
+    (a float, a string, a bool, ``None``) is an :class:`IllegalActionError` raised
+    before anything changes. The range is checked by the game.
+
+    >>> action_index(np.int64(3)), action_index(7)
+    (3, 7)
+    >>> action_index(0.9)
+    Traceback (most recent call last):
+    ...
+    gloam.core.errors.IllegalActionError: an action is an integer index, not 0.9 (float)
+    """
+    if type(action) is int:
+        return action
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise IllegalActionError(f"an action is an integer index, not {action!r} ({type(action).__name__})")
+    return int(action)
+
+
 def ended_by_turn_limit(state: Any) -> bool:
     """Default truncation test: the game ended on the simulation's turn limit (not an
     ending the rules define): ``state.outcome()``'s reason."""

@@ -57,7 +57,8 @@ import pyspiel
 from gloam.bots import Bot, make_bot
 from gloam.core.events import redact
 from gloam.core.rng import Rng, derive_seed
-from gloam.interop import Binding, Tensor, binding, bound_games
+from gloam.core.errors import ActionIndexError
+from gloam.interop import Binding, Tensor, action_index, binding, bound_games
 
 PREFIX = "python_gloam_"
 #: outcomes of the deal chance node: deal k starts from gloam seed derive_seed(seed, k)
@@ -202,6 +203,21 @@ class GloamState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._box.state.legal_action_indices())
+
+    def apply_action(self, action: Any) -> None:
+        """OpenSpiel's ``apply_action``, for Python or numpy integers only: a float, a
+        string, a bool or ``None`` (which pyspiel would turn into a ``TypeError``, or a
+        bool into action 1), a deal outside the chance outcomes or an index outside the
+        action space is an :class:`~gloam.core.errors.IllegalActionError` and changes
+        nothing."""
+        index = action_index(action)
+        if self._box.state is None:
+            if not 0 <= index < DEALS:
+                raise ActionIndexError(f"the deal is one of 0..{DEALS - 1}, not {index}")
+        elif not 0 <= index < len(self._box.state.action_space):
+            raise ActionIndexError(f"action index {index} is outside the action space"
+                                   f" 0..{len(self._box.state.action_space) - 1}")
+        pyspiel.State.apply_action(self, index)
 
     def _apply_action(self, action: int) -> None:
         box = self._box

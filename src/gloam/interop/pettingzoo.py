@@ -13,9 +13,10 @@
   agent's own observation (float32 in [0, 1]), and ``action_mask`` (int8, one entry
   per index of the game's action space, ones on the legal options of the agent's
   pending decision, all zeros when it is not the agent's decision).
-* ``action_space(agent)`` is ``Discrete(len(game.action_space))``: action indices.
-  An illegal action raises :class:`~gloam.core.errors.IllegalActionError` and changes
-  nothing.
+* ``action_space(agent)`` is ``Discrete(len(game.action_space))``: action indices, as
+  Python or numpy integers. An illegal action, or one that is not an integer (a float,
+  a string, a bool, ``None`` for an agent still playing), raises
+  :class:`~gloam.core.errors.IllegalActionError` and changes nothing.
 * ``reset(seed=s)`` deals exactly the gloam game ``game.new_initial_state(s)``; later
   ``reset()`` calls without a seed deal ``derive_seed(s, 1)``, ``derive_seed(s, 2)``…
 * Rewards are 0 until the game ends, then the game's ``returns()`` (both games: 1 for
@@ -43,8 +44,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from gloam.bots import Bot, make_bot
+from gloam.core.errors import IllegalActionError
 from gloam.core.rng import derive_seed
-from gloam.interop import Tensor, binding
+from gloam.interop import Tensor, action_index, binding
 
 
 class GloamAECEnv(AECEnv):
@@ -111,8 +113,8 @@ class GloamAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} must choose an action (None is only for a finished agent)")
-        self.game_state.apply(int(action), self._seat[agent])
+            raise IllegalActionError(f"{agent} must choose an action (None is only for a finished agent)")
+        self.game_state.apply(action_index(action), self._seat[agent])
         self._cumulative_rewards[agent] = 0.0
         state = self.game_state
         if self.binding.finished(state):

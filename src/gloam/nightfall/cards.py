@@ -50,7 +50,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from gloam.core.errors import CardDataError
+from gloam.core.errors import CardDataError, FileError
+from gloam.core.files import MiB, parse_json, read_text_file
 
 FORMAT = "gloam-nightfall-set"
 
@@ -137,6 +138,8 @@ _FILE_KEYS = frozenset({"format", "set", "title", "about", "wound_types", "cards
 _WOUND_TYPE_KEYS = frozenset({"type", "title", "name_ja"})
 _PROVENANCE_KEYS = frozenset({"value", "kind", "source", "note", "implied", "seed_value"})
 
+#: the largest card data file gloam reads (the packaged ones are about 100 KiB)
+MAX_FILE_BYTES = 8 * MiB
 #: The data file of each set code.
 SET_FILES = MappingProxyType({
     "CW": "coldest_war.json",  # The Coldest War, seed 000 / 002
@@ -744,19 +747,19 @@ def card_set_from_json(data: Any, file: str = "<data>") -> CardSet:
 
 def _parse(text: str, file: str) -> CardSet:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CardDataError(f"{file}: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+        data = parse_json(text, file)
+    except FileError as exc:
+        raise CardDataError(str(exc)) from None
     return card_set_from_json(data, file)
 
 
 def load_card_file(path: str | Path) -> CardSet:
-    """Load and validate a set data file from ``path``."""
+    """Load and validate a set data file from ``path`` (at most :data:`MAX_FILE_BYTES`)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CardDataError(f"{path.name}: cannot read ({exc.strerror or exc})") from None
+        text = read_text_file(path, MAX_FILE_BYTES, name=path.name)
+    except FileError as exc:
+        raise CardDataError(str(exc)) from None
     return _parse(text, path.name)
 
 

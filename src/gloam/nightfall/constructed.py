@@ -38,10 +38,10 @@ deck.toml:3: 'Kilo 13' is a starting minion, not an order for an archive (rule 1
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import json
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -49,7 +49,8 @@ from pathlib import Path
 from typing import Any
 
 from gloam.core.decisions import EndReason, Outcome
-from gloam.core.errors import CardDataError, GloamError, RecordError, SetupError
+from gloam.core.errors import CardDataError, FileError, GloamError, RecordError, SetupError
+from gloam.core.files import MiB, parse_json, parse_toml, read_text_file
 from gloam.core.text import clean_text
 from gloam.nightfall.cards import SET_FILES, WOUND_TYPES, Card, load_set
 from gloam.nightfall import engine, setup
@@ -67,7 +68,17 @@ STARTING_DECK = 12  # rule 33: two of each of six starters; a constructed one ha
 ARCHIVE_TYPES = ("minion", "action")  # the orders archives hold (starters start in the deck)
 
 KEYS = ("name", "sets", "archive_1", "archive_2", "wounds", "starting_deck")
-_COUNT_RE = re.compile(r"^\s*(\d+)\s*[x×*]\s*(.+?)\s*$", re.IGNORECASE)
+#: the largest deck file gloam reads (a deck file is about 1 KiB)
+MAX_FILE_BYTES = 1 * MiB
+#: the most cards one deck list may name, counts included (a list needs 12 or 15)
+MAX_LIST_CARDS = 100
+#: the longest entry of a deck list ("3 x " and the longest card name take about 40)
+MAX_ENTRY_CHARS = 200
+#: unknown keys reported one by one; the rest are counted
+MAX_UNKNOWN_KEYS = 10
+_COUNT_RE = re.compile(r"^\s*(\d{1,9})\s*[x×*]\s*(.+?)\s*$", re.IGNORECASE)
+# a quoted string as TOML or JSON writes it: "basic" (with escapes) or 'literal'
+_QUOTED_RE = re.compile(r""""(?:[^"\\\n]|\\.)*"|'[^'\n]*'""")
 _WOUND_RE = re.compile(r"^(?P<kind>.+?)\s*(?:\(\s*(?P<a>[a-z]+)\s*\)|[\s:/,-]+(?P<b>bite|burn|bleed))$",
                        re.IGNORECASE)
 
@@ -79,6 +90,11 @@ class DeckError(GloamError, ValueError):
     def __init__(self, problems: Sequence[str]) -> None:
         self.problems = list(problems)
         super().__init__("\n".join(self.problems))
+
+
+class DeckFileError(DeckError):
+    """A file that cannot be read as a deck file at all: unreadable, not a regular file,
+    too large, not UTF-8, or not valid TOML/JSON. Its one problem names the file."""
 
 
 @dataclass(frozen=True)
@@ -281,40 +297,49 @@ class CardIndex:
 
 # ---------------------------------------------------------------------- the file
 def load_deck(path: str | Path, sets: Sequence[str] | None = None) -> Deck:
-    """Read and check a deck file (``.toml`` or ``.json``); :class:`DeckError` if it
-    cannot be read or breaks a rule."""
+    """Read and check a deck file (``.toml`` or ``.json``, at most :data:`MAX_FILE_BYTES`);
+    :class:`DeckError` if it cannot be read or breaks a rule."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckError([f"{path.name}: cannot read ({getattr(exc, 'strerror', None) or exc})"]) from None
+        text = read_text_file(path, MAX_FILE_BYTES, name=path.name)
+    except FileError as exc:
+        raise DeckFileError([str(exc)]) from None
     return parse_deck(text, path.name, sets=sets, default_name=path.stem)
+
+
+def _read_data(text: str, file: str) -> Any:
+    """The data of a deck file's text (JSON if ``file`` ends in .json or the text starts
+    with ``{``, else TOML); a :class:`DeckFileError` naming the line of a syntax error."""
+    is_json = file.lower().endswith(".json") or text.lstrip().startswith("{")
+    try:
+        return parse_json(text, file) if is_json else parse_toml(text, file)
+    except FileError as exc:
+        if exc.line is None:
+            raise DeckFileError([str(exc)]) from None
+        if is_json:
+            raise DeckFileError([f"{file}:{exc.line}: JSON syntax error: {exc.reason} (column {exc.column})"]) from None
+        raise DeckFileError([f"{file}:{exc.line}: TOML syntax error: {exc.reason}"]) from None
 
 
 def parse_deck(text: str, file: str = "deck.toml", sets: Sequence[str] | None = None,
                default_name: str | None = None) -> Deck:
     """Parse deck-file ``text`` (JSON if ``file`` ends in .json or the text starts with
     ``{``, else TOML) and check it against the cards of ``sets`` (default: the deck's
-    own ``sets`` key, else every set that loads)."""
-    is_json = file.lower().endswith(".json") or text.lstrip().startswith("{")
-    try:
-        data = json.loads(text) if is_json else tomllib.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DeckError([f"{file}:{exc.lineno}: JSON syntax error: {exc.msg} (column {exc.colno})"]) from None
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        line = m.group(1) if m else str(len(text.rstrip("\n").splitlines()) or 1)  # "at end of document"
-        msg = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(exc))
-        raise DeckError([f"{file}:{line}: TOML syntax error: {msg}"]) from None
+    own ``sets`` key, else every set that loads). Linear in the text's length: each
+    list holds at most :data:`MAX_LIST_CARDS` cards and each entry at most
+    :data:`MAX_ENTRY_CHARS` characters."""
+    data = _read_data(text, file)
     lines = _Lines(text)
     problems: list[tuple[int, str]] = []
     if not isinstance(data, dict):
         raise DeckError([f"{file}:1: a deck file holds a table (TOML) or an object (JSON)"])
-    for key in data:
-        if key not in KEYS:
-            near = difflib.get_close_matches(key, KEYS, n=1)
-            hint = f"; did you mean {near[0]!r}?" if near else f" (the keys are {', '.join(KEYS)})"
-            problems.append((lines.key(key), f"unknown key {key!r}{hint}"))
+    unknown = [key for key in data if key not in KEYS]
+    for key in unknown[:MAX_UNKNOWN_KEYS]:
+        near = difflib.get_close_matches(key, KEYS, n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else f" (the keys are {', '.join(KEYS)})"
+        problems.append((lines.key(key), f"unknown key {key!r}{hint}"))
+    if len(unknown) > MAX_UNKNOWN_KEYS:
+        problems.append((1, f"and {len(unknown) - MAX_UNKNOWN_KEYS} more unknown keys"))
     name = data.get("name", default_name or Path(file).stem)
     if isinstance(name, str):
         name = clean_text(name)  # shown at the table: no control or escape sequence (core/text.py)
@@ -322,8 +347,10 @@ def parse_deck(text: str, file: str = "deck.toml", sets: Sequence[str] | None = 
         problems.append((lines.key("name"), "'name' must be a non-empty string"))
         name = default_name or "deck"
     codes = sets if sets is not None else data.get("sets")
-    if codes is not None and (not _strings(list(codes)) or any(c not in SET_FILES for c in codes)):
-        problems.append((lines.key("sets"), f"'sets' lists set codes among {', '.join(SET_FILES)}, not {codes!r}"))
+    if codes is not None and (not isinstance(codes, (list, tuple)) or not _strings(list(codes))
+                              or any(c not in SET_FILES for c in codes)):
+        problems.append((lines.key("sets"), f"'sets' lists set codes among {', '.join(SET_FILES)},"
+                                            f" not {_short(codes)}"))
         codes = None
     card_sets, missing = available_sets(codes)
     if codes is not None and missing:
@@ -341,37 +368,9 @@ def parse_deck(text: str, file: str = "deck.toml", sets: Sequence[str] | None = 
         if not _strings(raw):
             problems.append((key_lines[key], f"{key!r} must be a list of strings"))
             continue
-        parsed: list[tuple[Card, str | None, int]] = []
-        for item in raw:
-            line = lines.entry(key, item)
-            count, rest = 1, item.strip()
-            m = _COUNT_RE.match(rest)
-            if m:
-                count, rest = int(m.group(1)), m.group(2)
-                if count < 1:
-                    problems.append((line, f"{item!r}: a count must be at least 1"))
-                    continue
-            wtype = None
-            if key == "wounds":
-                card = index.find(rest)
-                w = _WOUND_RE.match(rest) if card is None or card.type != "wound" else None
-                if w is not None and index.find(w.group("kind")) is not None:
-                    rest = w.group("kind")
-                    card, wtype = index.find(rest), (w.group("a") or w.group("b")).lower()
-                if card is not None and card.type == "wound" and wtype is None:
-                    problems.append((line, f"wound {rest!r} needs a type: write '{card.printed_name} (bite)',"
-                                           " '(burn)' or '(bleed)'"))
-                    continue
-            else:
-                card = index.find(rest)
-            if card is None:
-                hint = index.suggest(rest)
-                sets_note = f" in sets {', '.join(s.code for s in card_sets)}" if card_sets else ""
-                problems.append((line, f"unknown card {rest!r}{sets_note}"
-                                       + (f"; did you mean {hint!r}?" if hint else "")))
-                continue
-            parsed += [(card, wtype, line)] * count
-        entries[key] = parsed
+        parsed = _list_entries(key, raw, index, card_sets, lines, problems)
+        if parsed is not None:
+            entries[key] = parsed
     problems += _rules(entries, ARCHIVES, key_lines, "starting_deck" in data)
     if problems:
         ordered = sorted(dict.fromkeys(problems), key=lambda p: p[0])
@@ -382,17 +381,77 @@ def parse_deck(text: str, file: str = "deck.toml", sets: Sequence[str] | None = 
                 tuple(c.id for c, _, _ in entries["starting_deck"]) if "starting_deck" in entries else None)
 
 
+def _list_entries(key: str, raw: list[str], index: CardIndex, card_sets: Sequence[Any], lines: "_Lines",
+                  problems: list[tuple[int, str]]) -> list[tuple[Card, str | None, int]] | None:
+    """The cards of one deck list as (card, wound type, line), each problem noted; None
+    when the list is longer than any deck list can be (:data:`MAX_LIST_CARDS`)."""
+    parsed: list[tuple[Card, str | None, int]] = []
+    if len(raw) > MAX_LIST_CARDS:
+        problems.append((lines.key(key), f"{key!r} lists {len(raw):,} entries; a deck list holds at most"
+                                         f" {MAX_LIST_CARDS} cards"))
+        return None
+    for item in raw:
+        line = lines.entry(key, item)
+        if len(item) > MAX_ENTRY_CHARS:
+            problems.append((line, f"{_short(item)}: longer than {MAX_ENTRY_CHARS} characters, not a card"))
+            continue
+        count, rest = 1, item.strip()
+        m = _COUNT_RE.match(rest)
+        if m:
+            count, rest = int(m.group(1)), m.group(2)
+            if count < 1:
+                problems.append((line, f"{item!r}: a count must be at least 1"))
+                continue
+            if len(parsed) + count > MAX_LIST_CARDS:
+                problems.append((line, f"{item!r}: {key!r} would hold more than {MAX_LIST_CARDS} cards,"
+                                       f" the most a deck list holds"))
+                return None
+        wtype = None
+        if key == "wounds":
+            card = index.find(rest)
+            w = _WOUND_RE.match(rest) if card is None or card.type != "wound" else None
+            if w is not None and index.find(w.group("kind")) is not None:
+                rest = w.group("kind")
+                card, wtype = index.find(rest), (w.group("a") or w.group("b")).lower()
+            if card is not None and card.type == "wound" and wtype is None:
+                problems.append((line, f"wound {rest!r} needs a type: write '{card.printed_name} (bite)',"
+                                       " '(burn)' or '(bleed)'"))
+                continue
+        else:
+            card = index.find(rest)
+        if card is None:
+            hint = index.suggest(rest)
+            sets_note = f" in sets {', '.join(s.code for s in card_sets)}" if card_sets else ""
+            problems.append((line, f"unknown card {rest!r}{sets_note}"
+                                   + (f"; did you mean {hint!r}?" if hint else "")))
+            continue
+        parsed += [(card, wtype, line)] * count
+    return parsed
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to about ``limit`` characters for a message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class _Lines:
     """Line numbers of keys and list entries found by scanning the text (tomllib gives
     line numbers only for syntax errors). An entry is looked for after the previous
-    entry of the same key, so repeated entries get their own lines."""
+    entry of the same key, so repeated entries get their own lines. The text's quoted
+    strings and line starts are indexed once: each look-up is a binary search, so a
+    whole file is placed in time linear in its length (times a log)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.cursor: dict[str, int] = {}
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.quoted: dict[str, list[int]] = {}  # a quoted string, as written -> where it starts
+        for m in _QUOTED_RE.finditer(text):
+            self.quoted.setdefault(m.group(0), []).append(m.start())
 
     def _line(self, offset: int) -> int:
-        return self.text.count("\n", 0, offset) + 1
+        return bisect.bisect_right(self.line_starts, offset)
 
     def key(self, key: str) -> int:
         m = re.search(rf'(?m)^\s*"?{re.escape(key)}"?\s*[=:]', self.text)
@@ -407,13 +466,21 @@ class _Lines:
         start = self.cursor[key]
         best = -1
         for quoted in (json.dumps(item), f"'{item}'", f'"{item}"'):
-            at = self.text.find(quoted, start)
+            at = self._next(quoted, start)
             if at >= 0 and (best < 0 or at < best):
                 best = at
         if best < 0:
             return self._line(start)
         self.cursor[key] = best + 1
         return self._line(best)
+
+    def _next(self, quoted: str, start: int) -> int:
+        """Where ``quoted`` is first written at or after ``start`` (-1: nowhere)."""
+        places = self.quoted.get(quoted)
+        if not places:
+            return -1
+        k = bisect.bisect_left(places, start)
+        return places[k] if k < len(places) else -1
 
 
 # ---------------------------------------------------------------------- in play

@@ -42,6 +42,9 @@ if TYPE_CHECKING:
     from gloam.nightfall.state import NightfallState
 
 WOUND_TYPES = ("bite", "burn", "bleed")
+#: the most cards a position may place (every card of all four sets is 1,101): a
+#: ``wound_stack.count`` or archive ``size`` beyond it is refused before it is dealt
+MAX_CARDS = 2_000
 COMBAT_STEPS = ("before attackers", "attackers", "after attackers", "blockers", "after blockers",
                 "after damage")
 STEPS = {"combat": COMBAT_STEPS, "chain": ("start", "link", "resolve"), "claim": ("start",),
@@ -198,6 +201,8 @@ class _Builder(PositionReader):
         if found is None:
             return None
         card, wtype, tag = found
+        if len(self.state.cards) >= MAX_CARDS:
+            raise PositionError(self.errors + [f"{where}: a position places at most {MAX_CARDS:,} cards"])
         if tag is not None:
             key = (card.id, wtype, tag)
             if key in self.tagged:

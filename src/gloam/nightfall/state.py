@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gloam.core.decisions import Context, EndReason, Outcome, Refs
-from gloam.core.errors import RecordError, ViewerError
+from gloam.core.decisions import Context, EndReason, Outcome, Refs, viewer_seat
+from gloam.core.errors import RecordError
 from gloam.core.events import private
 from gloam.core.protocol import Action, Game, GameState
 from gloam.core.rng import Rng
-from gloam.nightfall import decisions, engine
+from gloam.nightfall import decisions, engine, integrity
 from gloam.nightfall.actions import Archive, Attack, Block, action_space
 from gloam.nightfall.decisions import NightfallKind
 from gloam.nightfall.setup import draft_view, secret_for
@@ -384,8 +384,7 @@ class NightfallState(GameState):
         Prep's ``tutored``), no draft hand or pick, and no ``legal`` options."""
         g = self.game
         n = g.num_players
-        if isinstance(player, bool) or not isinstance(player, int) or not -1 <= player < n:  # -1: SPECTATOR
-            raise ViewerError(f"no player {player!r} in a {n}-player game (seats 0 to {n - 1}, or SPECTATOR = -1)")
+        player = viewer_seat(player, n)
         acting = self.current_player()
         hidden = secret_for(self, player)  # Secret Archives (rule 176): other players' face-down piles
         obs = {
@@ -492,7 +491,7 @@ class NightfallState(GameState):
         (``gloam.nightfall.view``, documented in docs/view.md)."""
         from gloam.nightfall.view import table_view
 
-        return table_view(self, viewer, lang)
+        return table_view(self, viewer_seat(viewer, self.game.num_players), lang)
 
     # ------------------------------------------------------------------ copies
     _LISTS = ("cards", "wtype", "owner", "wounds", "exiled", "moons")
@@ -593,6 +592,8 @@ class NightfallState(GameState):
             state.game.format.load(state, data)  # constructed: each player's wound stack, the eliminated
             state._check_structure()
             state.check_cards()
+            integrity.check_state(state)  # every record, flag and pending frame (integrity.py)
+            state._check_decision()
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
@@ -638,6 +639,23 @@ class NightfallState(GameState):
                                        or self.decks[p][len(self.decks[p]) - len(k["top"]):] != k["top"]
                                        for p, k in enumerate(self.known)):
             raise RecordError("known cards are not where everyone saw them go")
+
+    def _check_decision(self) -> None:
+        """The saved decision must be the one the pending step asks: the top frame's
+        handler, run on a copy as the engine runs it, gives exactly the stored ``ask``
+        (its player, kind, options and prompt). A finished game has none; a game going on
+        has a step and a decision."""
+        if self.over:
+            if self.ask is not None:
+                raise RecordError("a game that is over has no pending decision")
+            return
+        if not self.stack or self.ask is None:
+            raise RecordError("a game going on needs its pending step and the decision it asks")
+        probe = NightfallState.clone(self)  # this class's copy, whatever a subclass makes of clone()
+        top = probe.stack[-1]
+        implied = engine.OPS[top["op"]](probe, top, None)
+        if not isinstance(implied, engine.Ask) or implied.to_json() != self.ask.to_json():
+            raise RecordError(f"the saved decision is not the one its pending step ({top['op']}) asks")
 
     def all_cards(self) -> list[int]:
         """Every instance id in every zone; each exactly once in a sound state."""

@@ -43,8 +43,6 @@ gloam.core.errors.CardDataError: mine.toml: card 'Kaos 33' (cw-kaos-33), field '
 from __future__ import annotations
 
 import difflib
-import json
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
@@ -52,13 +50,16 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from gloam.core.errors import CardDataError
+from gloam.core.errors import CardDataError, FileError
+from gloam.core.files import MiB, parse_json, parse_toml, read_text_file
 from gloam.nightfall import cards as data
 from gloam.nightfall.cards import SET_FILES, TEXT_BLOCKS, USER, Card, CardSet, Provenance, load_set, raw_card
 from gloam.nightfall.facts import card_facts, facts_of
 from gloam.nightfall.registry import SELF_OPS, block_frames, card_texts, chain_needs, check_texts, frame_ops
 
 FORMAT = "gloam-nightfall-cards"
+#: the largest card file gloam reads (docs/files.md)
+MAX_FILE_BYTES = 4 * MiB
 #: the values a card file may change (the set files' field names)
 VALUE_FIELDS = ("colour", "link_colours", "cost", "strength", "health", "keyword", "kicker_colour", "exile")
 #: the text blocks a card file may change, each to a text some card prints in that block
@@ -120,9 +121,9 @@ def load_user_cards(path: str | Path) -> UserCards:
     """Read and validate a card file (``.toml``, or JSON: ``.json`` or text starting ``{``)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardDataError(f"{path.name}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+        text = read_text_file(path, MAX_FILE_BYTES, name=path.name)
+    except FileError as exc:
+        raise CardDataError(str(exc)) from None
     return parse_user_cards(text, path.name)
 
 
@@ -131,11 +132,9 @@ def parse_user_cards(text: str, file: str = "cards.toml") -> UserCards:
     ``{``, else TOML) and validate it."""
     is_json = file.lower().endswith(".json") or text.lstrip().startswith("{")
     try:
-        parsed = json.loads(text) if is_json else tomllib.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CardDataError(f"{file}: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{file}: {exc}") from None
+        parsed = (parse_json if is_json else parse_toml)(text, file)
+    except FileError as exc:
+        raise CardDataError(str(exc)) from None
     return user_cards_from_json(parsed, file)
 
 

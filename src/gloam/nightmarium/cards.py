@@ -15,14 +15,14 @@ with :func:`load_composition`, which validates it and names the first fault exac
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from gloam.core.errors import CardDataError
+from gloam.core.errors import CardDataError, FileError
+from gloam.core.files import MiB, parse_json, parse_toml, read_text_file
 from gloam.core.text import clean_text
 
 LEGIONS = ("Necromunculus", "Constrict", "Chimerid", "Manster")
@@ -43,6 +43,7 @@ MIN_CARDS = 30  # enough to deal 5 players 5 cards and still have a deck
 # a million cards and 1.5 GB before anything failed.
 MAX_CARDS = 1000
 MAX_COUNT = 108  # one entry repeats a card at most as often as the standard deck has cards
+MAX_FILE_BYTES = 4 * MiB  # the largest composition file gloam reads (the standard one is 30 KiB)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,15 +185,10 @@ def load_composition(path: str | Path) -> Composition:
     """Load and validate a composition file (``.json`` or ``.toml``)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CardDataError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    try:
-        data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CardDataError(f"{path}: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{path}: {exc}") from None
+        text = read_text_file(path, MAX_FILE_BYTES)
+        data = (parse_toml if path.suffix.lower() == ".toml" else parse_json)(text, str(path))
+    except FileError as exc:
+        raise CardDataError(str(exc)) from None
     return composition_from_json(data, where=str(path))
 
 

@@ -27,9 +27,9 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar, Sequence
 
-from gloam.core.decisions import SPECTATOR, Context, Outcome, Refs
-from gloam.core.errors import RecordError, ViewerError
-from gloam.core.events import private
+from gloam.core.decisions import Context, Outcome, Refs, viewer_seat
+from gloam.core.errors import RecordError
+from gloam.core.events import check_events, private
 from gloam.core.protocol import Action, GameState
 from gloam.core.rng import Rng
 from gloam.nightmarium.actions import (
@@ -606,9 +606,7 @@ class NightmariumState(GameState):
         sizes of the other hands and the cards in them that everyone saw taken.
         ``SPECTATOR`` sees only what is public: ``hand`` is empty and ``legal`` ``None``."""
         g = self.game
-        if isinstance(player, bool) or not isinstance(player, int) or not SPECTATOR <= player < g.num_players:
-            raise ViewerError(f"no player {player!r} in a {g.num_players}-player game"
-                              f" (seats 0 to {g.num_players - 1}, or SPECTATOR = -1)")
+        player = viewer_seat(player, g.num_players)
         acting = self.current_player()
         seat = player >= 0
         return {
@@ -701,11 +699,11 @@ class NightmariumState(GameState):
             game = cls.game_class.from_setup_json(data["setup"])
             state = cls(game)
             state.load_fields(data)
+            state.events = check_events(data.get("events", []), game.num_players)
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise RecordError(f"malformed Nightmarium state: {exc!r}") from None
-        state.events = list(data.get("events", []))
         return state
 
     def load_fields(self, data: dict[str, Any]) -> None:

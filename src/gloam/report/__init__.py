@@ -29,10 +29,8 @@ from __future__ import annotations
 import importlib
 import json
 import math
-import multiprocessing
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -44,6 +42,7 @@ from gloam.core.rng import derive_seed
 from gloam.games import get_game
 from gloam.match import play_match
 from gloam.simulate import check_simulation
+from gloam.workers import run_tasks
 
 #: game name -> the module that knows that game's statistics
 REPORTS = {"nightmarium": "gloam.report.nightmarium", "nightfall": "gloam.report.nightfall"}
@@ -170,25 +169,17 @@ def run_games(options: ReportOptions, workers: int = 1,
 
 
 def _run_pool(tasks: list[tuple], workers: int, progress: Callable[[int], None] | None) -> list[list[Any]]:
-    """Run the tasks on a ``spawn`` process pool; the results come back in task order."""
-    results: list[list[Any] | None] = [None] * len(tasks)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
-    try:
-        pending: dict[Future, int] = {pool.submit(play_chunk, *task): k for k, task in enumerate(tasks)}
-        done = 0
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                records = future.result()
-                results[pending.pop(future)] = records
-                done += len(records)
-            if progress is not None:
-                progress(done)
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
-    return results  # type: ignore[return-value]
+    """Run the tasks on local worker processes that exit with this one
+    (:mod:`gloam.workers`); the results come back in task order."""
+    done = 0
+
+    def finished(_: int, records: list[Any]) -> None:
+        nonlocal done
+        done += len(records)
+        if progress is not None:
+            progress(done)
+
+    return run_tasks([(play_chunk, task) for task in tasks], workers, finished)
 
 
 @dataclass
