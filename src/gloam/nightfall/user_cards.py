@@ -43,6 +43,7 @@ gloam.core.errors.CardDataError: mine.toml: card 'Kaos 33' (cw-kaos-33), field '
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
