@@ -361,7 +361,7 @@ class _Checker:
             "unblockable": self.flag,
             "wound": self.flag, "no_chain": self.flag, "again": self.flag, "capture": self.flag,
             "target": self._selector_or_none, "if_target": self._selector_or_none, "data": self._data,
-            "then": specs, "cost": specs, "frames": specs, "text": self._text_or_specs,
+            "then": self._then, "cost": specs, "frames": specs, "text": self._text_or_specs,
             "which": self.text, "kind": self.text, "to": self.text, "who": self.text, "flag": self.text,
             "prompt": self.text, "verb": self.text_or_none, "keyword": self.text_or_none,
             "wound_type": self._wound_type_or_none,
@@ -377,6 +377,12 @@ class _Checker:
             self.fail(where, f"must be a list of effects, not {value!r}")
         for k, spec in enumerate(value):
             self.frame(f"{where}[{k}]", spec, spec=True)
+
+    def _then(self, where: str, value: Any) -> None:
+        """``then``: the effects that follow, or (``place_from_discard``, Nightfall set's
+        Dark Awakening) ``"your_chain"``: resolve the placed minion's Your Chain text."""
+        if value != "your_chain":
+            self._specs(where, value)
 
     def _text_or_specs(self, where: str, value: Any) -> None:
         """``text``: which of the card's texts a frame comes from, or (a feed offer) the
