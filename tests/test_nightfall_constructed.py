@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import conformance as cf
 import pytest
@@ -415,7 +414,6 @@ def test_100_random_constructed_games_conserve_cards_round_trip_and_end_with_one
     from every set (moons on in half): every card in exactly one place after every action,
     no decision for an eliminated player, exact JSON round trips and determinized states
     that agree with what their viewer sees, one winner (the last player left), replay."""
-    start = time.process_time()
     rng = random.Random(2026)
     sets = ("CW", "ML", "NF", "BC")
     for seed in range(100):
@@ -446,7 +444,6 @@ def test_100_random_constructed_games_conserve_cards_round_trip_and_end_with_one
         if seed % 25 == 0:
             assert Record.of(game, seed, actions).replay() == state
             cf.check_event_redaction(state)
-    assert time.process_time() - start < 30  # about 15 CPU-seconds
 
 
 def test_reading_15_a_defender_eliminated_in_combat_takes_no_more_damage_and_combat_goes_on():

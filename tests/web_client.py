@@ -22,6 +22,25 @@ from gloam.server.app import create_app
 from gloam.server.settings import Settings
 
 
+def run_async(coro):
+    """``asyncio.run(coro)`` on a thread of its own: the browser tests' Playwright keeps an
+    event loop running on the main thread of a test worker for the whole session."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = asyncio.run(coro)
+        except BaseException as exc:  # noqa: BLE001 — re-raised on the caller's thread
+            box["error"] = exc
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
 class LiveServer:
     """uvicorn serving ``create_app(settings)`` in a thread; ``url`` / ``ws_url``."""
 

@@ -14,7 +14,7 @@ from websockets.asyncio.client import connect
 from gloam.core import SPECTATOR
 from gloam.games import get_game
 from gloam.server.bots import BotRunner, bot_seed, choose
-from web_client import LiveServer, create, fast_settings
+from web_client import LiveServer, create, fast_settings, run_async
 
 
 def test_a_bot_choice_is_the_same_in_the_pool_and_inline():
@@ -26,7 +26,7 @@ def test_a_bot_choice_is_the_same_in_the_pool_and_inline():
     inline = choose("nightmarium", setup, "easy", seed, obs, legal)
     runner = BotRunner(1)
     try:
-        pooled = asyncio.run(runner.choose("nightmarium", setup, "easy", seed, obs, legal))
+        pooled = run_async(runner.choose("nightmarium", setup, "easy", seed, obs, legal))
     finally:
         runner.close()
     assert pooled == inline and pooled in legal
@@ -57,7 +57,7 @@ def test_a_bot_waits_its_minimum_think_time_even_with_one_option(tmp_path):
                         stamp = time.monotonic()
             return gaps
 
-        gaps = asyncio.run(run())
+        gaps = run_async(run())
         assert len(gaps) == 3 and min(gaps) >= 0.38, gaps
     finally:
         server.stop()
@@ -96,7 +96,7 @@ def test_a_search_bot_does_not_freeze_other_tables(tmp_path):
                     latencies.append(time.monotonic() - t0)
             return latencies
 
-        latencies = asyncio.run(run())
+        latencies = run_async(run())
         assert sorted(latencies)[len(latencies) // 2] < 0.2, latencies     # a hard decision takes ~0.4 s CPU
     finally:
         server.stop()

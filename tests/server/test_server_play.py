@@ -12,13 +12,12 @@ of a live game carries the seed.
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import httpx
 import pytest
 
-from web_client import create, play_table
+from web_client import create, play_table, run_async
 from gloam.core import SPECTATOR
 from gloam.core.record import Record
 
@@ -71,7 +70,7 @@ def check_frames(record: Record, sockets, lang: str = "en") -> int:
 def test_every_frame_is_exactly_what_its_viewer_may_see(sqlite_live, game, seats, setup):
     live = sqlite_live
     made = create(live.url, game, seats, setup)
-    sockets = asyncio.run(play_table(live.ws_url, made["id"], made["tokens"], spectators=1, seed=len(seats)))
+    sockets = run_async(play_table(live.ws_url, made["id"], made["tokens"], spectators=1, seed=len(seats)))
     record = Record.from_json(httpx.get(f"{live.url}/api/tables/{made['id']}/record").json())
     assert record.replay().is_terminal()
     checked = check_frames(record, sockets)
@@ -89,7 +88,7 @@ def test_every_frame_is_exactly_what_its_viewer_may_see(sqlite_live, game, seats
 def test_a_japanese_table_sends_japanese_labels(sqlite_live):
     live = sqlite_live
     made = create(live.url, "nightfall", ["human", "bot:heuristic"])
-    sockets = asyncio.run(play_table(live.ws_url, made["id"], made["tokens"], spectators=0, seed=3, lang="ja"))
+    sockets = run_async(play_table(live.ws_url, made["id"], made["tokens"], spectators=0, seed=3, lang="ja"))
     record = Record.from_json(httpx.get(f"{live.url}/api/tables/{made['id']}/record").json())
     check_frames(record, sockets, lang="ja")
     welcome = sockets[0].frames[0]

@@ -11,7 +11,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from web_client import LiveServer, create, fast_settings
+from web_client import LiveServer, create, fast_settings, run_async
 
 
 def _state(live, table):
@@ -79,7 +79,7 @@ def test_rejected_acts_change_nothing(two_humans):
                 welcome = await _hello(again0, tokens["0"])
                 assert welcome["v"] == 1 and welcome["acked_cids"] == ["good-1"]
 
-    asyncio.run(run())
+    run_async(run())
 
 
 @pytest.mark.parametrize("frame, reason", [
@@ -106,7 +106,7 @@ def test_bad_frames_are_rejected_and_change_nothing(two_humans, frame, reason):
             assert reject["code"] == "bad_message" and reason in reject["msg"]
             assert _state(live, table) == before
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_frame_over_the_transport_limit_closes_the_socket(two_humans):
@@ -123,7 +123,7 @@ def test_a_frame_over_the_transport_limit_closes_the_socket(two_humans):
             assert closed.value.rcvd.code == 1009                     # message too big (uvicorn's ws_max_size)
             assert _state(live, table) == before
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_three_bad_frames_in_a_row_close_the_socket(two_humans):
@@ -141,7 +141,7 @@ def test_three_bad_frames_in_a_row_close_the_socket(two_humans):
             assert closed.value.rcvd.code == 1008
             assert frames[-1]["t"] == "bye"
 
-    asyncio.run(run())
+    run_async(run())
 
 
 @pytest.mark.parametrize("hello, code", [
@@ -161,7 +161,7 @@ def test_a_bad_hello_is_closed_with_its_code(two_humans, hello, code):
                 await ws.recv()
             assert closed.value.rcvd.code == code
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_another_tables_token_holds_no_seat(live):
@@ -173,7 +173,7 @@ def test_another_tables_token_holds_no_seat(live):
             bye = await _hello(ws, a["tokens"]["0"])
             assert bye["t"] == "bye" and bye["code"] == 4401
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_an_unknown_table_is_closed_4404(live):
@@ -182,7 +182,7 @@ def test_an_unknown_table_is_closed_4404(live):
             bye = await _hello(ws)
             assert bye["code"] == 4404
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_foreign_origin_is_refused_before_the_socket_opens(two_humans):
@@ -196,7 +196,7 @@ def test_a_foreign_origin_is_refused_before_the_socket_opens(two_humans):
         async with connect(f"{live.ws_url}/ws/tables/{table}", origin=live.url) as ws:   # its own origin is fine
             assert (await _hello(ws))["t"] == "welcome"
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_acting_too_fast_is_rate_limited(tmp_path):
@@ -213,6 +213,6 @@ def test_acting_too_fast_is_rate_limited(tmp_path):
                     codes.append((await _next(ws, "reject"))["code"])
                 assert codes == ["not_your_decision"] * 3 + ["rate_limited"] * 2
 
-        asyncio.run(run())
+        run_async(run())
     finally:
         server.stop()

@@ -20,7 +20,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from gloam.core.record import Record
-from web_client import create
+from web_client import create, run_async
 
 KILLS = 4
 
@@ -130,7 +130,7 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path):
             stop.set()
 
     try:
-        asyncio.run(run())
+        run_async(run())
         for t in tables:
             deadline = time.monotonic() + 120
             while (info := httpx.get(f"{server.url}/api/tables/{t['id']}").json())["status"] != "finished":
