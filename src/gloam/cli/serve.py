@@ -25,6 +25,26 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
+def _check_database(url: str) -> str | None:
+    """Open and migrate the database now, so a bad ``--db`` is one clear line and not a
+    failed start-up; None when it is ready."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from gloam.server.store import repo
+
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except SQLAlchemyError:
+        return f"--db: {url!r} is not a database URL (e.g. sqlite:///gloam.db or postgresql://user@host/db)"
+    try:
+        repo.migrate(url)
+    except (SQLAlchemyError, OSError, ImportError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        return f"cannot open the database {shown}: {reason}"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -40,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     settings = Settings.from_env(db_url=args.db, bot_workers=args.bot_workers,
                                  origins=tuple(args.origin) or None)
+    problem = _check_database(settings.database())
+    if problem:
+        print(f"gloam serve: error: {problem}", file=sys.stderr)
+        return 2
     sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

@@ -1,0 +1,56 @@
+"""``gloam serve``: it prints the URL it serves; a bad ``--db`` or a port in use is one
+line ``gloam serve: error: …`` and exit 2, not a failed start-up's traceback."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+from gloam.cli.main import main
+
+
+@pytest.mark.parametrize("url, says", [
+    ("nonsense://x", "Can't load plugin"),
+    ("sqlite:////no/such/folder/gloam.db", "unable to open database file"),
+    ("postgresql://gloam:secret@127.0.0.1:1/x", "gloam:***@"),          # the password is not shown
+])
+def test_a_database_that_cannot_be_opened_is_one_line(url, says, capsys):
+    assert main(["serve", "--port", "0", "--db", url]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("gloam serve: error: ") and says in err[0]
+    assert "secret" not in err[0]
+
+
+def test_a_port_in_use_is_one_line(tmp_path, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'g.db'}"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"cannot listen on 127.0.0.1:{port}" in err[0]
+
+
+def test_serve_prints_the_url_it_serves(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "gloam.cli.main", "serve", "--port", "0",
+                             "--db", f"sqlite:///{tmp_path / 'g.db'}"], stdout=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("gloam serves the web table at http://127.0.0.1:")
+        url = line.split(" at ", 1)[1].split()[0]
+        for _ in range(100):
+            try:
+                assert httpx.get(url + "healthz", timeout=1).json() == {"ok": True}
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the printed URL does not answer")
+    finally:
+        proc.kill()
+        proc.wait(10)
