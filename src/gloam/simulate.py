@@ -33,7 +33,7 @@ from gloam.core.errors import GloamError, SetupError
 from gloam.core.rng import derive_seed
 from gloam.games import get_game
 from gloam.match import play_match
-from gloam.workers import run_tasks
+from gloam.workers import count_games, run_tasks
 
 #: the turn limit a simulation uses unless its setup names one (0 there: no limit).
 #: Random Nightmarium games last ~55 turns; a game reaching this limit is a draw.
@@ -322,16 +322,8 @@ def _run_pool(game_name: str, setup: dict[str, Any], seats: list[str], seed: int
               progress: Callable[[int], None] | None) -> list[GameSummary]:
     """Run the chunks on local worker processes that exit with this one
     (:mod:`gloam.workers`); put the results back in game order."""
-    completed = 0
-
-    def finished(_: int, chunk: list[GameSummary]) -> None:
-        nonlocal completed
-        completed += len(chunk)
-        if progress is not None:
-            progress(completed)
-
     tasks = [(play_games, (game_name, setup, seats, seed, start, stop)) for start, stop in chunks]
-    return [summary for chunk in run_tasks(tasks, workers, finished) for summary in chunk]
+    return [summary for chunk in run_tasks(tasks, workers, count_games(progress)) for summary in chunk]
 
 
 def _run_ray(game_name: str, setup: dict[str, Any], seats: list[str], seed: int, games: int,

@@ -38,6 +38,20 @@ EXIT_TERMINATED = 128 + signal.SIGTERM
 Task = tuple[Callable[..., Any], tuple[Any, ...]]
 
 
+def count_games(progress: Callable[[int], None] | None) -> Callable[[int, Any], None]:
+    """An ``on_result`` for :func:`run_tasks` whose results are lists of games: it
+    tells ``progress`` (if any) how many games are done so far."""
+    done = 0
+
+    def finished(_: int, games: Any) -> None:
+        nonlocal done
+        done += len(games)
+        if progress is not None:
+            progress(done)
+
+    return finished
+
+
 def run_tasks(tasks: Sequence[Task], workers: int,
               on_result: Callable[[int, Any], None] | None = None) -> list[Any]:
     """Each task ``(function, args)``'s result, in task order: here when ``workers`` is 1,

@@ -753,14 +753,18 @@ def _parse(text: str, file: str) -> CardSet:
     return card_set_from_json(data, file)
 
 
-def load_card_file(path: str | Path) -> CardSet:
-    """Load and validate a set data file from ``path`` (at most :data:`MAX_FILE_BYTES`)."""
-    path = Path(path)
+def read_card_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a card file (a set's data, or a player's own values), or a
+    :class:`CardDataError` naming the file."""
     try:
-        text = read_text_file(path, MAX_FILE_BYTES, name=path.name)
+        return read_text_file(path, limit, name=Path(path).name)
     except FileError as exc:
         raise CardDataError(str(exc)) from None
-    return _parse(text, path.name)
+
+
+def load_card_file(path: str | Path) -> CardSet:
+    """Load and validate a set data file from ``path`` (at most :data:`MAX_FILE_BYTES`)."""
+    return _parse(read_card_file(path), Path(path).name)
 
 
 @cache

@@ -52,7 +52,7 @@ from types import MappingProxyType
 from typing import Any
 
 from gloam.core.errors import CardDataError, FileError
-from gloam.core.files import MiB, parse_json, parse_toml, read_text_file
+from gloam.core.files import MiB, parse_json, parse_toml
 from gloam.nightfall import cards as data
 from gloam.nightfall.cards import SET_FILES, TEXT_BLOCKS, USER, Card, CardSet, Provenance, load_set, raw_card
 from gloam.nightfall.facts import card_facts, facts_of
@@ -120,12 +120,7 @@ class UserCards:
 # ---------------------------------------------------------------------- loading
 def load_user_cards(path: str | Path) -> UserCards:
     """Read and validate a card file (``.toml``, or JSON: ``.json`` or text starting ``{``)."""
-    path = Path(path)
-    try:
-        text = read_text_file(path, MAX_FILE_BYTES, name=path.name)
-    except FileError as exc:
-        raise CardDataError(str(exc)) from None
-    return parse_user_cards(text, path.name)
+    return parse_user_cards(data.read_card_file(path, MAX_FILE_BYTES), Path(path).name)
 
 
 def parse_user_cards(text: str, file: str = "cards.toml") -> UserCards:

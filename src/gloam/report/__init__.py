@@ -42,7 +42,7 @@ from gloam.core.rng import derive_seed
 from gloam.games import get_game
 from gloam.match import play_match
 from gloam.simulate import check_simulation
-from gloam.workers import run_tasks
+from gloam.workers import count_games, run_tasks
 
 #: game name -> the module that knows that game's statistics
 REPORTS = {"nightmarium": "gloam.report.nightmarium", "nightfall": "gloam.report.nightfall"}
@@ -171,15 +171,7 @@ def run_games(options: ReportOptions, workers: int = 1,
 def _run_pool(tasks: list[tuple], workers: int, progress: Callable[[int], None] | None) -> list[list[Any]]:
     """Run the tasks on local worker processes that exit with this one
     (:mod:`gloam.workers`); the results come back in task order."""
-    done = 0
-
-    def finished(_: int, records: list[Any]) -> None:
-        nonlocal done
-        done += len(records)
-        if progress is not None:
-            progress(done)
-
-    return run_tasks([(play_chunk, task) for task in tasks], workers, finished)
+    return run_tasks([(play_chunk, task) for task in tasks], workers, count_games(progress))
 
 
 @dataclass

@@ -45,7 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         writer = Writer(engine)
         writer.start()
         bots = BotRunner(settings.bot_workers)
-        rooms = RoomRegistry(engine, writer, bots, settings.think)
+        rooms = RoomRegistry(engine, writer, bots, settings.think, settings.history)
         app.state.engine, app.state.writer, app.state.rooms = engine, writer, rooms
         resumed = await rooms.resume_live()
         if resumed:

@@ -14,7 +14,7 @@ import json
 import logging
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from gloam.core import SPECTATOR
 from gloam.core.errors import GloamError
@@ -82,14 +82,13 @@ class Room:
     """One live (or finished) table, rebuilt from its record."""
 
     def __init__(self, table: TableRow, seats: list[SeatRow], entries: list[LogRow], writer: Writer,
-                 bots: BotRunner, think: tuple[float, float] = (0.6, 1.4),
-                 on_finish: Callable[["Room"], None] | None = None) -> None:
+                 bots: BotRunner, think: tuple[float, float] = (0.6, 1.4), history: int = 200) -> None:
         self.table = table
         self.seats = seats
         self.writer = writer
         self.bots = bots
         self.think = think
-        self.on_finish = on_finish
+        self.history = history
         self.game = get_game(table.game, table.setup)
         self.setup_text = json.dumps(self.game.setup_json(), sort_keys=True)
         self.names = [s.name for s in seats]
@@ -145,7 +144,7 @@ class Room:
                 "you": {"seat": None if conn.viewer == SPECTATOR else conn.viewer,
                         "role": "spectator" if conn.viewer == SPECTATOR else "player"},
                 "table": self.info(), "v": self.seq, "view": frame["view"],
-                "log": frame["events"][-200:], "acked_cids": mine[-ACKED_CIDS:]}
+                "log": frame["events"][-self.history:], "acked_cids": mine[-ACKED_CIDS:]}
 
     def _broadcast(self, seq: int, cid: str | None, actor: int | None) -> None:
         since = self.marks[seq - 1]
@@ -198,8 +197,6 @@ class Room:
             self.state = nxt
             self._append(entry)
             self._broadcast(entry.seq, cid, seat)
-            if self.over and self.on_finish is not None:
-                self.on_finish(self)
         self.schedule_bot()
         return Verdict(True, entry.seq)
 

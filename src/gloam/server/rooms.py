@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any
-
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from gloam.core.errors import GloamError
@@ -27,11 +25,13 @@ def new_table_id() -> str:
 
 
 class RoomRegistry:
-    def __init__(self, engine: AsyncEngine, writer: Writer, bots: BotRunner, think: tuple[float, float]) -> None:
+    def __init__(self, engine: AsyncEngine, writer: Writer, bots: BotRunner, think: tuple[float, float],
+                 history: int = 200) -> None:
         self.engine = engine
         self.writer = writer
         self.bots = bots
         self.think = think
+        self.history = history
         self.rooms: dict[str, Room] = {}
         self.broken: dict[str, str] = {}
 
@@ -47,7 +47,7 @@ class RoomRegistry:
             return None
         table, seats, entries = loaded
         try:
-            room = Room(table, seats, entries, self.writer, self.bots, self.think)
+            room = Room(table, seats, entries, self.writer, self.bots, self.think, self.history)
         except GloamError as exc:
             log.error("table %s does not replay: %s", table_id, exc)
             self.broken[table_id] = str(exc)
@@ -66,7 +66,7 @@ class RoomRegistry:
 
     async def create(self, table: repo.TableRow, seats: list[repo.SeatRow]) -> Room:
         await self.writer.write(repo.new_table_statements(table, seats))
-        room = Room(table, seats, [], self.writer, self.bots, self.think)
+        room = Room(table, seats, [], self.writer, self.bots, self.think, self.history)
         self.rooms[table.id] = room
         room.schedule_bot()
         return room
@@ -74,6 +74,3 @@ class RoomRegistry:
     async def close(self) -> None:
         for room in self.rooms.values():
             await room.close()
-
-    def summary(self) -> dict[str, Any]:
-        return {"rooms": len(self.rooms), "broken": len(self.broken)}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -49,7 +49,6 @@ class Settings:
     rate_burst: int = 10                    # acts per connection: burst, then rate_per_s
     rate_per_s: float = 2.0
     history: int = 200                      # log lines a welcome carries
-    extra: dict = field(default_factory=dict)
 
     def database(self) -> str:
         return async_url(self.db_url) if self.db_url else default_db_url()
