@@ -21,11 +21,13 @@ tables = Table(
     Column("seed", String(24), nullable=False),          # secret until the game is over
     Column("bot_secret", String(24), nullable=False),    # bots' seeds derive from it
     Column("options", JSON, nullable=False),
-    Column("status", String(16), nullable=False),        # live | finished
+    Column("status", String(16), nullable=False),        # open (seats to fill) | live | finished
     Column("result", JSON, nullable=True),
     Column("engine", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("start", JSON, nullable=True),                # a fork's start: {"state", "from"} (docs/web-protocol.md)
+    Column("started_at", DateTime(timezone=True), nullable=True),
     Index("tables_status", "status"),
 )
 
@@ -34,22 +36,37 @@ seats = Table(
     Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("name", String(64), nullable=False),
-    Column("kind", String(16), nullable=False),          # human | bot
+    Column("kind", String(16), nullable=False),          # human | bot | open (an invite not yet taken)
     Column("bot", String(32), nullable=True),
     Column("token_hash", LargeBinary(32), nullable=True),
+    Column("invite_hash", LargeBinary(32), nullable=True),   # single use: cleared when the seat is taken
+    Column("joined_at", DateTime(timezone=True), nullable=True),
 )
 
 log = Table(
     "log", metadata,
     Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),
-    Column("kind", String(16), nullable=False),          # act
+    Column("kind", String(16), nullable=False),          # act | undo | takeover | reclaim | timeout
     Column("seat", Integer, nullable=True),
     Column("action", Integer, nullable=True),            # the action's stable index
+    Column("target_seq", Integer, nullable=True),        # undo: the first seq taken back
     Column("by", String(40), nullable=False),            # human | bot:NAME
     Column("cid", String(64), nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("table_id", "cid", name="log_cid"),
 )
 
-__all__ = ["metadata", "tables", "seats", "log"]
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(16), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=True),              # None: a spectator
+    Column("channel", String(16), nullable=False),       # players | spectators
+    Column("name", String(64), nullable=False),
+    Column("text", String(300), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("chat_table", "table_id", "id"),
+)
+
+__all__ = ["metadata", "tables", "seats", "log", "chat"]

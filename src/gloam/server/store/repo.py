@@ -59,9 +59,10 @@ def open_engine(url: str) -> AsyncEngine:
 class SeatRow:
     seat: int
     name: str
-    kind: str                 # human | bot
+    kind: str                 # human | bot | open
     bot: str | None
     token_hash: bytes | None
+    invite_hash: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,8 @@ class TableRow:
     engine: str
     created_at: dt.datetime
     finished_at: dt.datetime | None
+    start: dict[str, Any] | None = None       # a fork's start (docs/web-protocol.md, "Forks")
+    started_at: dt.datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -87,21 +90,50 @@ class LogRow:
     action: int | None
     by: str
     cid: str | None
+    target_seq: int | None = None             # undo: the first seq it takes back
 
 
 def new_table_statements(table: TableRow, seats: list[SeatRow]) -> list[Any]:
     rows = [insert(models.tables).values(
         id=table.id, game=table.game, setup=table.setup, seed=str(table.seed),
         bot_secret=str(table.bot_secret), options=table.options, status=table.status,
-        result=None, engine=table.engine, created_at=table.created_at, finished_at=None)]
+        result=None, engine=table.engine, created_at=table.created_at, finished_at=None,
+        start=table.start, started_at=table.started_at)]
     rows += [insert(models.seats).values(table_id=table.id, seat=s.seat, name=s.name, kind=s.kind,
-                                         bot=s.bot, token_hash=s.token_hash) for s in seats]
+                                         bot=s.bot, token_hash=s.token_hash, invite_hash=s.invite_hash,
+                                         joined_at=now() if s.token_hash else None) for s in seats]
     return rows
 
 
 def act_row(table_id: str, entry: LogRow) -> Any:
+    """The log row of any entry (act, undo, takeover, reclaim, timeout)."""
     return insert(models.log).values(table_id=table_id, seq=entry.seq, kind=entry.kind, seat=entry.seat,
-                                     action=entry.action, by=entry.by, cid=entry.cid, created_at=now())
+                                     action=entry.action, by=entry.by, cid=entry.cid,
+                                     target_seq=entry.target_seq, created_at=now())
+
+
+def take_seat(table_id: str, seat: SeatRow) -> Any:
+    """An invite turned into a seat: the token's hash stored, the invite spent."""
+    return update(models.seats).where(models.seats.c.table_id == table_id, models.seats.c.seat == seat.seat).values(
+        name=seat.name, kind=seat.kind, token_hash=seat.token_hash, invite_hash=None, joined_at=now())
+
+
+def start_table(table_id: str) -> Any:
+    return update(models.tables).where(models.tables.c.id == table_id).values(status="live", started_at=now())
+
+
+def chat_row(table_id: str, seat: int | None, channel: str, name: str, text: str, at: dt.datetime) -> Any:
+    return insert(models.chat).values(table_id=table_id, seat=seat, channel=channel, name=name, text=text,
+                                      created_at=at)
+
+
+async def load_chat(engine: AsyncEngine, table_id: str, limit: int = 100) -> list[dict[str, Any]]:
+    """The table's last ``limit`` chat lines, oldest first."""
+    async with engine.connect() as conn:
+        rows = (await conn.execute(select(models.chat).where(models.chat.c.table_id == table_id)
+                                   .order_by(models.chat.c.id.desc()).limit(limit))).all()
+    return [{"seat": r.seat, "channel": r.channel, "name": r.name, "text": r.text,
+             "at": r.created_at.isoformat() if r.created_at else None} for r in reversed(rows)]
 
 
 def finish_table(table_id: str, result: dict[str, Any]) -> Any:
@@ -113,7 +145,7 @@ def _table(row: Any) -> TableRow:
     return TableRow(id=row.id, game=row.game, setup=row.setup, seed=int(row.seed),
                     bot_secret=int(row.bot_secret), options=row.options, status=row.status,
                     result=row.result, engine=row.engine, created_at=row.created_at,
-                    finished_at=row.finished_at)
+                    finished_at=row.finished_at, start=row.start, started_at=row.started_at)
 
 
 async def load_table(engine: AsyncEngine, table_id: str) -> tuple[TableRow, list[SeatRow], list[LogRow]] | None:
@@ -126,8 +158,8 @@ async def load_table(engine: AsyncEngine, table_id: str) -> tuple[TableRow, list
                                         .order_by(models.seats.c.seat))).all()
         log_rows = (await conn.execute(select(models.log).where(models.log.c.table_id == table_id)
                                        .order_by(models.log.c.seq))).all()
-    seats = [SeatRow(r.seat, r.name, r.kind, r.bot, r.token_hash) for r in seat_rows]
-    entries = [LogRow(r.seq, r.kind, r.seat, r.action, r.by, r.cid) for r in log_rows]
+    seats = [SeatRow(r.seat, r.name, r.kind, r.bot, r.token_hash, r.invite_hash) for r in seat_rows]
+    entries = [LogRow(r.seq, r.kind, r.seat, r.action, r.by, r.cid, r.target_seq) for r in log_rows]
     return _table(row), seats, entries
 
 
