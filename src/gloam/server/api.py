@@ -4,6 +4,7 @@ record once it is over, and the lobby's list."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
@@ -13,12 +14,31 @@ from gloam import __version__
 from gloam.bots.registry import bot_names
 from gloam.core.errors import GloamError
 from gloam.games import game_names, get_game
+from gloam.server.room import SeatRefused
 from gloam.server.seats import new_token, token_hash
 from gloam.server.store import repo
 
 router = APIRouter()
 
+
+def engine_version() -> str:
+    """The build a table was made with (its ``engine`` column, and a record's ``engine``)."""
+    return f"gloam {__version__}"
+
 MAX_SEATS = 6
+
+
+class TableOptions(BaseModel):
+    """A table's options (docs/web-protocol.md, "Table options"); the defaults are a casual
+    public table."""
+
+    model_config = ConfigDict(extra="forbid")
+    visibility: Literal["public", "private"] = "public"   # public: listed in the lobby, open seats free to take
+    spectators: bool = True                               # anyone with the link may watch
+    undo: bool = True                                     # casual: a player may take back what BGA allows
+    takeover_bot: Literal["normal", "hard"] = "normal"    # plays an idle or gone player's seat
+    turn_seconds: Annotated[int, Field(ge=10, le=86_400)] | None = None   # the optional turn clock
+    reveal_after_end: bool = True                         # the record (and every hand) once it is over
 
 
 class NewTable(BaseModel):
@@ -27,6 +47,7 @@ class NewTable(BaseModel):
     seats: Annotated[list[Annotated[str, Field(max_length=40)]], Field(min_length=1, max_length=MAX_SEATS)]
     setup: dict[str, Any] = Field(default_factory=dict)
     names: list[Annotated[str, Field(min_length=1, max_length=40)]] | None = None
+    options: TableOptions = Field(default_factory=TableOptions)
 
 
 def _registry(request: Request):
@@ -38,76 +59,135 @@ async def healthz() -> dict[str, bool]:
     return {"ok": True}
 
 
-def _seats(body: NewTable) -> list[repo.SeatRow]:
-    """Seat rows from ``["human", "bot:normal", …]``; an unknown kind or bot is a 422."""
-    bots = bot_names(body.game)
-    names = body.names or []
-    if names and len(names) != len(body.seats):
-        raise HTTPException(422, f"names: give one name per seat ({len(body.seats)}), not {len(names)}")
+def clean_name(text: str, default: str) -> str:
+    """A name as shown at the table: printable characters only, trimmed, 40 at most."""
+    return "".join(ch for ch in text if ch.isprintable()).strip()[:40] or default
+
+
+def seat_rows(game: str, kinds: list[str], names: list[str] | None) -> list[repo.SeatRow]:
+    """Seat rows from ``["human", "open", "bot:normal", …]``; an unknown kind or bot is a 422."""
+    bots = bot_names(game)
+    names = names or []
+    if names and len(names) != len(kinds):
+        raise HTTPException(422, f"names: give one name per seat ({len(kinds)}), not {len(names)}")
     rows, people = [], 0
-    for seat, kind in enumerate(body.seats):
-        if kind == "human":
+    for seat, kind in enumerate(kinds):
+        if kind in ("human", "open"):
             people += 1
             default, bot = f"Player {people}", None
         elif kind.startswith("bot:") and kind[4:] in bots:
             bot = kind[4:]
             default = f"{bot.capitalize()} bot"
         else:
-            raise HTTPException(422, f"seats[{seat}]: {kind!r} is neither \"human\" nor a bot "
+            raise HTTPException(422, f"seats[{seat}]: {kind!r} is neither \"human\", \"open\" nor a bot "
                                      f"({', '.join('bot:' + b for b in bots)})")
-        name = "".join(ch for ch in (names[seat] if names else default) if ch.isprintable()).strip() or default
-        rows.append(repo.SeatRow(seat, name, "human" if bot is None else "bot", bot, None))
+        name = clean_name(names[seat], default) if names else default
+        rows.append(repo.SeatRow(seat, name, "bot" if bot else kind, bot, None))
     return rows
+
+
+async def open_table(request: Request, game_name: str, setup: dict[str, Any], seats: list[repo.SeatRow],
+                     options: dict[str, Any], start: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Make a table and its room: a secret token for each ``human`` seat, a single-use
+    invite for each ``open`` one, and the creator's host key (which starts an open table).
+    ``start`` is a fork's start (``{"state": …, "from": …}``). The answer of ``POST
+    /api/tables`` (docs/web-protocol.md)."""
+    setup = dict(setup)
+    if setup.setdefault("players", len(seats)) != len(seats):
+        raise HTTPException(422, f"setup.players is {setup['players']} but there are {len(seats)} seats")
+    try:
+        game = get_game(game_name, setup)
+    except (GloamError, TypeError, ValueError) as exc:
+        raise HTTPException(422, f"setup: {exc}") from None
+    tokens: dict[str, str] = {}
+    invites: dict[str, str] = {}
+    rows = []
+    for seat in seats:
+        if seat.kind == "human":
+            tokens[str(seat.seat)] = token = new_token()
+            seat = replace(seat, token_hash=token_hash(token))
+        elif seat.kind == "open":
+            invites[str(seat.seat)] = code = new_token()
+            seat = replace(seat, invite_hash=token_hash(code))
+        rows.append(seat)
+    from gloam.server.rooms import new_table_id
+
+    host = new_token()
+    table = repo.TableRow(id=new_table_id(), game=game_name, setup=game.setup_json(),
+                          seed=secrets.randbits(64), bot_secret=secrets.randbits(64),
+                          options=options, status="open" if invites else "live", result=None,
+                          engine=engine_version(), created_at=repo.now(), finished_at=None,
+                          start=start, started_at=None if invites else repo.now(), host_hash=token_hash(host))
+    room = await _registry(request).create(table, rows)
+    return {"id": table.id, "url": f"/t/{table.id}", "tokens": tokens, "host": host,
+            "invites": {seat: f"/t/{table.id}?invite={code}" for seat, code in invites.items()},
+            "table": room.info()}
 
 
 @router.post("/api/tables", status_code=201)
 async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
-    seats = _seats(body)
-    setup = dict(body.setup)
-    if setup.setdefault("players", len(seats)) != len(seats):
-        raise HTTPException(422, f"setup.players is {setup['players']} but there are {len(seats)} seats")
-    try:
-        game = get_game(body.game, setup)
-    except GloamError as exc:
-        raise HTTPException(422, f"setup: {exc}") from None
-    except (TypeError, ValueError) as exc:
-        raise HTTPException(422, f"setup: {exc}") from None
-    tokens: dict[int, str] = {}
-    rows = []
-    for seat in seats:
-        if seat.kind == "human":
-            tokens[seat.seat] = new_token()
-            seat = repo.SeatRow(seat.seat, seat.name, seat.kind, None, token_hash(tokens[seat.seat]))
-        rows.append(seat)
-    from gloam.server.rooms import new_table_id
+    return await open_table(request, body.game, body.setup, seat_rows(body.game, body.seats, body.names),
+                            body.options.model_dump())
 
-    table = repo.TableRow(id=new_table_id(), game=body.game, setup=game.setup_json(),
-                          seed=secrets.randbits(64), bot_secret=secrets.randbits(64),
-                          options={}, status="live", result=None, engine=f"gloam {__version__}",
-                          created_at=repo.now(), finished_at=None)
-    room = await _registry(request).create(table, rows)
-    return {"id": table.id, "url": f"/t/{table.id}", "tokens": {str(k): v for k, v in tokens.items()},
-            "table": room.info()}
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    invite: Annotated[str, Field(min_length=1, max_length=128)] | None = None
+    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)] | None = None
+    name: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+
+
+async def _room(request: Request, table_id: str):
+    room = await _registry(request).get(table_id) if len(table_id) <= 16 else None
+    if room is None:
+        raise HTTPException(404, f"no table {table_id!r}")
+    return room
+
+
+@router.post("/api/tables/{table_id}/join")
+async def join_table(table_id: str, body: Join, request: Request) -> dict[str, Any]:
+    """Take an open seat: with its invite (any table), or by number at a public table.
+    The invite is spent; the answer's token is the seat's, shown once."""
+    room = await _room(request, table_id)
+    token = new_token()
+    try:
+        seat = await room.take_seat(invite=body.invite, seat=body.seat, name=body.name, token_hash=token_hash(token))
+    except SeatRefused as exc:
+        raise HTTPException(exc.status, str(exc)) from None
+    return {"seat": seat, "token": token, "url": f"/t/{table_id}", "table": room.info()}
+
+
+def bearer(request: Request) -> str | None:
+    """The key or token of an ``Authorization: Bearer …`` header (never in a URL)."""
+    value = request.headers.get("authorization", "")
+    return value[7:].strip() or None if value[:7].lower() == "bearer " else None
+
+
+@router.post("/api/tables/{table_id}/start")
+async def start_table(table_id: str, request: Request) -> dict[str, Any]:
+    """The creator (``Authorization: Bearer HOST``) starts an open table once every seat is taken."""
+    room = await _room(request, table_id)
+    try:
+        await room.start(bearer(request))
+    except SeatRefused as exc:
+        raise HTTPException(exc.status, str(exc)) from None
+    return room.info()
 
 
 @router.get("/api/tables")
 async def lobby(request: Request) -> dict[str, Any]:
+    """Public tables, newest first (a private one is reached by its link only)."""
     return {"tables": await repo.list_tables(request.app.state.engine)}
 
 
 @router.get("/api/tables/{table_id}")
 async def table_status(table_id: str, request: Request) -> dict[str, Any]:
-    room = await _registry(request).get(table_id)
-    if room is None:
-        raise HTTPException(404, f"no table {table_id!r}")
-    return room.info()
+    return (await _room(request, table_id)).info()
 
 
 @router.get("/api/tables/{table_id}/record")
 async def table_record(table_id: str, request: Request) -> dict[str, Any]:
-    room = await _registry(request).get(table_id)
-    if room is None:
-        raise HTTPException(404, f"no table {table_id!r}")
+    room = await _room(request, table_id)
     if not room.over:
         raise HTTPException(409, "the record (with the seed that dealt every card) is given once the game is over")
     return room.record().to_json()

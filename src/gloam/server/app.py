@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from gloam.server import api, pages, ws
 from gloam.server.bots import BotRunner
 from gloam.server.protocol import CLOSE_RESTART
+from gloam.server.room import Timing
 from gloam.server.rooms import RoomRegistry
 from gloam.server.settings import Settings
 from gloam.server.store import repo
@@ -45,7 +46,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         writer = Writer(engine)
         writer.start()
         bots = BotRunner(settings.bot_workers)
-        rooms = RoomRegistry(engine, writer, bots, settings.think, settings.history)
+        rooms = RoomRegistry(engine, writer, bots, settings.think, settings.history,
+                             Timing(*settings.absence))
         app.state.engine, app.state.writer, app.state.rooms = engine, writer, rooms
         resumed = await rooms.resume_live()
         if resumed:

@@ -26,6 +26,10 @@ BAD_MESSAGE = "bad_message"           # malformed JSON, an unknown type, bad fie
 RATE_LIMITED = "rate_limited"
 OVER = "game_over"
 SERVER = "server"                     # the write failed; nothing happened
+NOT_STARTED = "not_started"           # seats are still open: the creator has not started the game
+UNDO_REFUSED = "undo_refused"         # the undo rule (web-design §5.8) says no; msg says which part
+NO_OFFER = "no_offer"                 # a takeover vote with no open offer for that seat
+SPECTATORS_ONLY = "spectators_only"   # a spectator sent a player's message
 
 # close codes
 CLOSE_POLICY = 1008                   # rate limit kept up, or bad messages kept up
@@ -35,6 +39,7 @@ CLOSE_BAD_HELLO = 4400
 CLOSE_BAD_TOKEN = 4401
 CLOSE_FORBIDDEN_ORIGIN = 4403
 CLOSE_NO_TABLE = 4404
+CLOSE_NO_SPECTATORS = 4405            # the table does not take spectators
 
 _Cid = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 _Count = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
@@ -58,6 +63,34 @@ class Act(_Message):
     cid: _Cid
 
 
+class Undo(_Message):
+    t: Literal["undo"]
+    v: _Count
+    cid: _Cid
+
+
+class Chat(_Message):
+    t: Literal["chat"]
+    channel: Literal["players", "spectators"]
+    text: Annotated[str, Field(min_length=1, max_length=300)]
+
+
+class Mute(_Message):
+    t: Literal["mute"]
+    spectators: bool
+
+
+class Takeover(_Message):
+    """Accept the offer to let a bot play ``seat`` (an idle or gone player's)."""
+    t: Literal["takeover"]
+    seat: Annotated[StrictInt, Field(ge=0, le=5)]
+
+
+class Reclaim(_Message):
+    t: Literal["reclaim"]
+    cid: _Cid
+
+
 class Sync(_Message):
     t: Literal["sync"]
 
@@ -66,15 +99,19 @@ class Ping(_Message):
     t: Literal["ping"]
 
 
-ClientMessage = Annotated[Union[Hello, Act, Sync, Ping], Field(discriminator="t")]
+ClientMessage = Annotated[Union[Hello, Act, Undo, Chat, Mute, Takeover, Reclaim, Sync, Ping],
+                          Field(discriminator="t")]
 _adapter: TypeAdapter = TypeAdapter(ClientMessage)
+
+
+_TYPES = ("hello", "act", "undo", "chat", "mute", "takeover", "reclaim", "sync", "ping")
 
 
 class BadMessage(ValueError):
     """A frame that is not one of the client messages; the text says what is wrong."""
 
 
-def parse_client(text: str | bytes) -> Hello | Act | Sync | Ping:
+def parse_client(text: str | bytes) -> Hello | Act | Undo | Chat | Mute | Takeover | Reclaim | Sync | Ping:
     """One client frame, or :class:`BadMessage` with a one-line reason."""
     try:
         data = json.loads(text)
@@ -84,5 +121,5 @@ def parse_client(text: str | bytes) -> Hello | Act | Sync | Ping:
         return _adapter.validate_python(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("hello", "act", "sync", "ping"))
+        where = ".".join(str(p) for p in first.get("loc", ()) if p not in _TYPES)
         raise BadMessage(f"{where + ': ' if where else ''}{first['msg']}") from None

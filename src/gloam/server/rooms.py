@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from gloam.core.errors import GloamError
 from gloam.server.bots import BotRunner
-from gloam.server.room import Room
+from gloam.server.room import Room, Timing
 from gloam.server.store import repo
 from gloam.server.store.writer import Writer
 
@@ -26,7 +26,8 @@ def new_table_id() -> str:
 
 class RoomRegistry:
     def __init__(self, engine: AsyncEngine, writer: Writer, bots: BotRunner, think: tuple[float, float],
-                 history: int = 200) -> None:
+                 history: int = 200, timing: Timing = Timing()) -> None:
+        self.timing = timing
         self.engine = engine
         self.writer = writer
         self.bots = bots
@@ -47,13 +48,14 @@ class RoomRegistry:
             return None
         table, seats, entries = loaded
         try:
-            room = Room(table, seats, entries, self.writer, self.bots, self.think, self.history)
+            room = Room(table, seats, entries, self.writer, self.bots, self.think, self.history, self.timing)
         except GloamError as exc:
             log.error("table %s does not replay: %s", table_id, exc)
             self.broken[table_id] = str(exc)
             return None
         self.rooms.setdefault(table_id, room)
         room = self.rooms[table_id]
+        room.chat = await repo.load_chat(self.engine, table_id)
         room.schedule_bot()
         return room
 
@@ -66,7 +68,7 @@ class RoomRegistry:
 
     async def create(self, table: repo.TableRow, seats: list[repo.SeatRow]) -> Room:
         await self.writer.write(repo.new_table_statements(table, seats))
-        room = Room(table, seats, [], self.writer, self.bots, self.think, self.history)
+        room = Room(table, seats, [], self.writer, self.bots, self.think, self.history, self.timing)
         self.rooms[table.id] = room
         room.schedule_bot()
         return room

@@ -49,6 +49,7 @@ class Settings:
     rate_burst: int = 10                    # acts per connection: burst, then rate_per_s
     rate_per_s: float = 2.0
     history: int = 200                      # log lines a welcome carries
+    absence: tuple[float, float, float] = (15.0, 60.0, 300.0)   # seconds: grace, gone, idle (web-design §5.7)
 
     def database(self) -> str:
         return async_url(self.db_url) if self.db_url else default_db_url()
@@ -66,5 +67,8 @@ class Settings:
         if os.environ.get("GLOAM_RATE"):             # "BURST,PER_SECOND": acts per connection
             burst, _, rate = os.environ["GLOAM_RATE"].partition(",")
             values["rate_burst"], values["rate_per_s"] = int(burst), float(rate or burst)
+        if os.environ.get("GLOAM_ABSENCE"):          # "GRACE,GONE,IDLE" seconds (tests shorten them)
+            grace, gone, idle = (float(x) for x in os.environ["GLOAM_ABSENCE"].split(","))
+            values["absence"] = (grace, gone, idle)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)

@@ -123,6 +123,9 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             await _close(ws, P.CLOSE_BAD_TOKEN, "this token holds no seat at this table")
             return
         viewer = seat
+    elif not room.option("spectators", True):
+        await _close(ws, P.CLOSE_NO_SPECTATORS, "this table takes no spectators")
+        return
     conn = Connection(viewer, hello.lang)
     room.join(conn)
     sender = asyncio.create_task(_sender(ws, conn))
@@ -165,18 +168,34 @@ async def _receive(ws: WebSocket, room: Room, conn: Connection, settings: Any) -
             conn.push({"t": "pong", "v": room.seq})
         elif isinstance(message, P.Sync):
             conn.push(room.welcome(conn))
-        elif isinstance(message, P.Act):
+        elif isinstance(message, P.Mute):
+            conn.mute_spectators = message.spectators and conn.viewer != SPECTATOR
+            conn.push({"t": "muted", "spectators": conn.mute_spectators})
+        else:
+            cid = getattr(message, "cid", None)
             if not bucket.take():
                 limited += 1
-                conn.push({"t": "reject", "code": P.RATE_LIMITED, "v": room.seq, "cid": message.cid,
-                           "msg": "too many actions; slow down"})
+                conn.push({"t": "reject", "code": P.RATE_LIMITED, "v": room.seq, "cid": cid,
+                           "msg": "too many messages; slow down"})
                 if limited >= LIMITED_BEFORE_CLOSE:
                     conn.close(P.CLOSE_POLICY)
                 continue
             limited = 0
-            verdict = await room.act(conn.viewer, message.v, message.a, message.cid)
+            verdict = await _dispatch(room, conn, message)
             if not verdict.ok:
-                conn.push({"t": "reject", "code": verdict.code, "v": verdict.seq, "cid": message.cid,
-                           "msg": verdict.msg})
+                conn.push({"t": "reject", "code": verdict.code, "v": verdict.seq, "cid": cid, "msg": verdict.msg})
             elif verdict.duplicate:
-                conn.push({"t": "ack", "cid": message.cid, "v": verdict.seq})
+                conn.push({"t": "ack", "cid": cid, "v": verdict.seq})
+
+
+async def _dispatch(room: Room, conn: Connection, message: Any):
+    """The room's answer to one rate-limited request (an act, an undo, a chat line …)."""
+    if isinstance(message, P.Act):
+        return await room.act(conn.viewer, message.v, message.a, message.cid)
+    if isinstance(message, P.Undo):
+        return await room.undo(conn.viewer, message.v, message.cid)
+    if isinstance(message, P.Chat):
+        return await room.say(conn, message.channel, message.text)
+    if isinstance(message, P.Takeover):
+        return await room.vote_takeover(conn.viewer, message.seat)
+    return await room.reclaim(conn.viewer, message.cid)

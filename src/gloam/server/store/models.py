@@ -28,6 +28,7 @@ tables = Table(
     Column("finished_at", DateTime(timezone=True), nullable=True),
     Column("start", JSON, nullable=True),                # a fork's start: {"state", "from"} (docs/web-protocol.md)
     Column("started_at", DateTime(timezone=True), nullable=True),
+    Column("host_hash", LargeBinary(32), nullable=True),  # the creator's key (starts an open table)
     Index("tables_status", "status"),
 )
 

@@ -80,6 +80,7 @@ class TableRow:
     finished_at: dt.datetime | None
     start: dict[str, Any] | None = None       # a fork's start (docs/web-protocol.md, "Forks")
     started_at: dt.datetime | None = None
+    host_hash: bytes | None = None            # sha256 of the creator's key
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def new_table_statements(table: TableRow, seats: list[SeatRow]) -> list[Any]:
         id=table.id, game=table.game, setup=table.setup, seed=str(table.seed),
         bot_secret=str(table.bot_secret), options=table.options, status=table.status,
         result=None, engine=table.engine, created_at=table.created_at, finished_at=None,
-        start=table.start, started_at=table.started_at)]
+        start=table.start, started_at=table.started_at, host_hash=table.host_hash)]
     rows += [insert(models.seats).values(table_id=table.id, seat=s.seat, name=s.name, kind=s.kind,
                                          bot=s.bot, token_hash=s.token_hash, invite_hash=s.invite_hash,
                                          joined_at=now() if s.token_hash else None) for s in seats]
@@ -145,7 +146,8 @@ def _table(row: Any) -> TableRow:
     return TableRow(id=row.id, game=row.game, setup=row.setup, seed=int(row.seed),
                     bot_secret=int(row.bot_secret), options=row.options, status=row.status,
                     result=row.result, engine=row.engine, created_at=row.created_at,
-                    finished_at=row.finished_at, start=row.start, started_at=row.started_at)
+                    finished_at=row.finished_at, start=row.start, started_at=row.started_at,
+                    host_hash=row.host_hash)
 
 
 async def load_table(engine: AsyncEngine, table_id: str) -> tuple[TableRow, list[SeatRow], list[LogRow]] | None:
@@ -171,10 +173,12 @@ async def table_ids(engine: AsyncEngine, status: str) -> list[str]:
 
 
 async def list_tables(engine: AsyncEngine, limit: int = 50) -> list[dict[str, Any]]:
-    """The newest tables with their seats, for the lobby (no seed, no token)."""
+    """The newest public tables with their seats, for the lobby (no seed, no token, no
+    invite); a private table is reached by its link only."""
     async with engine.connect() as conn:
         rows = (await conn.execute(select(models.tables).order_by(models.tables.c.created_at.desc())
-                                   .limit(limit))).all()
+                                   .limit(limit * 4))).all()
+        rows = [r for r in rows if (r.options or {}).get("visibility", "public") == "public"][:limit]
         ids = [r.id for r in rows]
         seat_rows = (await conn.execute(select(models.seats).where(models.seats.c.table_id.in_(ids))
                                         .order_by(models.seats.c.seat))).all() if ids else []
@@ -182,5 +186,6 @@ async def list_tables(engine: AsyncEngine, limit: int = 50) -> list[dict[str, An
     for s in seat_rows:
         by_table.setdefault(s.table_id, []).append({"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot})
     return [{"id": r.id, "game": r.game, "status": r.status, "result": r.result,
+             "spectators": (r.options or {}).get("spectators", True),
              "created_at": r.created_at.isoformat() if r.created_at else None,
              "seats": by_table.get(r.id, [])} for r in rows]

@@ -21,6 +21,7 @@ def upgrade() -> None:
     with op.batch_alter_table('tables') as batch:
         batch.add_column(sa.Column('start', sa.JSON(), nullable=True))
         batch.add_column(sa.Column('started_at', sa.DateTime(timezone=True), nullable=True))
+        batch.add_column(sa.Column('host_hash', sa.LargeBinary(length=32), nullable=True))
     with op.batch_alter_table('seats') as batch:
         batch.add_column(sa.Column('invite_hash', sa.LargeBinary(length=32), nullable=True))
         batch.add_column(sa.Column('joined_at', sa.DateTime(timezone=True), nullable=True))
@@ -49,5 +50,6 @@ def downgrade() -> None:
         batch.drop_column('joined_at')
         batch.drop_column('invite_hash')
     with op.batch_alter_table('tables') as batch:
+        batch.drop_column('host_hash')
         batch.drop_column('started_at')
         batch.drop_column('start')
