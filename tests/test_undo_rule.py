@@ -204,6 +204,24 @@ def test_reveals_marks_the_event_types_and_places():
     assert type(nm).REVEALS and NightfallState.REVEALS
 
 
+def test_a_claim_from_a_mixed_archive_reveals_the_card_under_it():
+    """Bait and Switch's mixed archive (ML): a claim from it turns the next, unknown card
+    face up. The event is a plain ``claim`` (no ``to``, no Rng step), so only
+    ``NightfallState.reveals`` keeps it from being undone, and the re-deal check shows why."""
+    for seed in (14, 17, 27, 34):  # seeded random 2-player ML games where Bait and Switch is played
+        trace = play("nightfall", {"players": 2, "sets": ["ML"]}, seed, limit=3000)
+        for t in range(1, len(trace.actions) + 1):
+            new = trace.states[t].events[trace.states[t - 1].event_count():]
+            claims = [e for e in new if e["type"] == "claim" and trace.states[t].archives[e["archive"]].get("mixed")]
+            if claims and trace.states[t].current_player() == trace.seats[t - 1]:
+                f = trace.facts[t - 1]
+                assert f.rng_before == f.rng_after and not f.private and f.revealing
+                assert refusal_at(trace, t) == undo.REVEALED
+                assert check_span(trace, t - 1, t, redeals=6, seed=seed, tally=Tally())
+                return
+    raise AssertionError("no claim from a mixed archive in the seeded games")
+
+
 # --------------------------------------------------------------------- the randomised test
 def _nightfall_zones(data: dict[str, Any]):
     """The places of a saved Nightfall state where hidden cards lie: (list, ordered)."""
@@ -331,7 +349,7 @@ def test_undoable_spans_change_nothing_any_seat_saw_when_hidden_cards_are_redeal
     assert tally.steps_checked >= 1000 and tally.skipped < tally.replays, tally
 
 
-def test_the_check_catches_a_span_with_a_draw_or_a_reveal():
+def test_the_check_catches_a_span_with_a_draw():
     """The negative control: a span of one seat's own acts that the rule refuses only for
     its draw (same seat before and after, no shuffle, a private event) does change what a
     seat sees under re-deal, in both games; so a rule that let it through would fail."""
