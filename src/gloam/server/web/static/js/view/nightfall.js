@@ -146,9 +146,9 @@ function player(ctx, p) {
       p.hand_known.map((/** @type {number} */ id) => cardChip(ctx, face(ctx, id), id, "mini"))) : null,
     h("div", { class: "minions" }, p.in_play.length ? p.in_play.map((/** @type {any} */ m) => minion(ctx, m))
       : h("span", { class: "empty" }, t("no_minions"))),
-    mine && p.hand ? h("div", { class: "hand-box" },
-      h("h4", null, t("your_hand"), ` (${p.hand.length})`),
-      h("div", { class: "hand", id: "hand" }, p.hand.map((/** @type {number} */ id) => cardChip(ctx, face(ctx, id), id)))) : null);
+    p.hand ? h("div", { class: "hand-box" },                 // the viewer's, or every hand in a replay
+      h("h4", null, mine ? t("your_hand") : t("hand_of", { name: seatName(ctx, p.seat) }), ` (${p.hand.length})`),
+      h("div", { class: "hand", id: mine ? "hand" : `hand-${p.seat}` }, p.hand.map((/** @type {number} */ id) => cardChip(ctx, face(ctx, id), id)))) : null);
 }
 
 /**
