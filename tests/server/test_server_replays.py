@@ -231,3 +231,45 @@ def test_the_replay_page_is_served_without_inline_script(live):
     assert r.status_code == 200 and 'data-table="abc"' in r.text
     assert '<script type="module" src="/static/js/replay.js"></script>' in r.text
     assert "<script>" not in r.text
+
+
+class _Acts:
+    """A stand-in for a room: its effective acts and its initial state."""
+
+    def __init__(self, game, seed: int) -> None:
+        self.game, self.seed, self.acts = game, seed, []
+
+    def initial_state(self):
+        return self.game.new_initial_state(self.seed)
+
+
+def _random_acts(room: _Acts, state, count: int, first_seq: int, pick) -> None:
+    from gloam.server.store.repo import LogRow
+
+    for k in range(count):
+        if state.is_terminal():
+            return
+        seat = state.current_player()
+        action = pick.choice(state.legal_action_indices())
+        state.apply(action)
+        room.acts.append(LogRow(first_seq + k, "act", seat, action, "human", None))
+
+
+def test_a_checkpoint_an_undo_took_back_is_not_used():
+    import random
+
+    game = get_game("nightfall", {"players": 2})
+    room = _Acts(game, 4)
+    pick = random.Random(1)
+    _random_acts(room, room.initial_state(), 130, 1, pick)
+    assert len(room.acts) == 130
+    cache = replays.StepStates()
+    assert cache.state_at(room, 120).to_json() == Record.of(game, 4, [a.action for a in room.acts[:120]]).replay().to_json()
+    assert set(cache.kept) == {50, 100}
+    # an undo back to step 70, then other acts: the checkpoint at 100 is stale
+    room.acts = room.acts[:70]
+    state = cache.state_at(room, 70)
+    _random_acts(room, state, 50, 1000, random.Random(2))
+    want = Record.of(game, 4, [a.action for a in room.acts[:110]]).replay()
+    assert cache.state_at(room, 110).to_json() == want.to_json()
+    assert cache.kept[100][0] == room.acts[99].seq

@@ -257,10 +257,10 @@ function render() {
     h("span", { class: "game-title" }, game ? `${game.title()} · ${t("replay.title")}` : t("replay.title"))), ...body]);
 }
 
-/** ← and → step (not while typing a step number or choosing in a list). */
+/** ← and → step (not in the step number, the slider or a list: they take the arrows themselves). */
 function keys(/** @type {KeyboardEvent} */ e) {
-  const target = /** @type {HTMLElement} */ (e.target);
-  if (target && (target.tagName === "INPUT" && target.getAttribute("type") === "number" || target.tagName === "SELECT")) return;
+  const target = /** @type {HTMLElement|null} */ (e.target);
+  if (target && (target.tagName === "INPUT" || target.tagName === "SELECT")) return;
   if (e.key === "ArrowLeft" && page.at > 0) { e.preventDefault(); void go(page.at - 1); }
   if (e.key === "ArrowRight" && page.at < page.ply) { e.preventDefault(); void go(page.at + 1); }
 }
