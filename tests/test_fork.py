@@ -120,3 +120,24 @@ def test_gloam_replay_plays_a_fork_record(name, setup, tmp_path, capsys):
     assert main(["replay", str(path), "--all"]) == 0
     out = capsys.readouterr().out
     assert f"{len(record.actions)}/{len(record.actions)}" in out.replace(" ", "")
+
+
+@pytest.mark.parametrize("name, setup", [*SETUPS, ("nightfall", {"players": 3, "archives": "draft",
+                                                                 "secret_archives": True})])
+def test_the_every_card_view_lists_every_hand_and_keeps_to_the_schema(name, setup):
+    import importlib.resources
+
+    jsonschema = pytest.importorskip("jsonschema")
+    from gloam.games import omniscient_table_view
+
+    schema = json.loads(importlib.resources.files(f"gloam.{name}").joinpath("data/view.schema.json")
+                        .read_text("utf-8"))
+    game = get_game(name, setup)
+    state = played(game, 8, 2 if setup.get("archives") == "draft" else 12)
+    view = omniscient_table_view(state, "en")
+    jsonschema.Draft202012Validator(schema).validate(view)
+    if setup.get("archives") == "draft":                      # mid-draft: every player's draft hand
+        assert len(view["drafts"]) == 3 and all(d["hand"] for d in view["drafts"])
+    hands = [p["hand"] for p in view["players"]]
+    assert [len(h) for h in hands] == [len(h) for h in state.hands] and all(h is not None for h in hands)
+    assert "options" not in (view["decision"] or {})

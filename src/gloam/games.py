@@ -84,9 +84,12 @@ def omniscient_table_view(state: Any, lang: str = "en") -> dict[str, Any]:
     the decision without options (nobody acts in a replay)."""
     observation = omniscient_observation(state)
     if state.game.name == "nightfall":
+        from gloam.core import SPECTATOR
         from gloam.nightfall.view import view_from_observation
 
-        return view_from_observation(state.game, observation, lang)
+        view = view_from_observation(state.game, observation, lang)
+        view["decision"] = state.view(SPECTATOR, lang)["decision"]   # who decides and the prompt, no options
+        return view
     from gloam.nightmarium.view import table_view
 
     return table_view(state.game, observation, lang)

@@ -221,8 +221,10 @@ function forkBar() {
 function stepLine() {
   const step = page.step;
   if (!step || step.at === 0) return t("replay.deal");
-  const name = page.table?.seats?.[step.who]?.name ?? String(step.who);
-  return t(step.by && step.by !== "human" && !step.by.startsWith("bot:") ? "replay.acted_for" : "replay.acted", { name });
+  const seat = page.table?.seats?.[step.who];
+  const name = seat?.name ?? String(step.who);
+  const assisted = step.by && step.by !== "human" && seat && seat.kind !== "bot";   // a bot played a person's seat
+  return t(assisted ? "replay.acted_for" : "replay.acted", { name });
 }
 
 function render() {
