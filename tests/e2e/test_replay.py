@@ -75,7 +75,9 @@ def test_a_finished_game_is_stepped_seen_from_each_seat_and_forked(pages, live, 
     assert page.inner_text("#step-of") == f"Step 10 of {ply}"
     page.eval_on_selector("#step-range", "(el) => { el.value = '7'; el.dispatchEvent(new Event('change')); }")
     wait_at(page, 7)
-    assert page.locator("#log li").count() >= 1                       # the step's events
+    step7 = page.evaluate(f"fetch('/api/tables/{made['id']}/steps?at=7&as=all').then(r => r.json())")
+    assert page.locator("#log li").count() == len(step7["events"])   # the log holds the step's events
+    assert page.inner_text("#step-line").startswith(f"{info['seats'][step7['who']]['name']} acted.")
     page.click("#last")
     wait_at(page, ply)
     page.wait_for_selector("#result")
