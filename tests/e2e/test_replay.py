@@ -18,8 +18,8 @@ pytestmark = pytest.mark.e2e
 ENABLED_OPTION = "#decision.mine .option:not([disabled])"
 
 
-def make(live, game: str, seats: list[str]) -> dict:
-    r = httpx.post(f"{live.url}/api/tables", json={"game": game, "seats": seats}, timeout=30)
+def make(live, game: str, seats: list[str], setup: dict | None = None) -> dict:
+    r = httpx.post(f"{live.url}/api/tables", json={"game": game, "seats": seats, "setup": setup or {}}, timeout=30)
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -147,11 +147,19 @@ def test_a_player_reviews_their_own_past_of_a_live_game(pages, live, shot):
 
 
 def test_a_nightfall_replay_shows_every_hand_and_each_seat(pages, live, shot):
-    made = make(live, "nightfall", ["bot:heuristic", "bot:random"])
+    made = make(live, "nightfall", ["bot:heuristic", "bot:random"], {"archives": "draft"})
     info = wait_finished(live, made["id"])
     page = pages.new("phone")
     page.goto(f"/t/{made['id']}/replay")
     wait_at(page, 0, "all")
+    # the draft, with every card: each player's draft hand
+    page.click("#forward")
+    wait_at(page, 1, "all")
+    every = page.evaluate(f"fetch('/api/tables/{made['id']}/steps?at=1&as=all').then(r => r.json())")
+    for seat in (0, 1):
+        shown = page.locator(f"#draft .draft-of[data-seat='{seat}'] .hand .card").count()
+        assert shown == len(every["view"]["drafts"][seat]["hand"]) > 0
+    shot(page, "replay-6-nightfall-draft")
     middle = info["ply"] // 2
     page.fill("#step-number", str(middle))
     page.press("#step-number", "Enter")
