@@ -143,6 +143,12 @@ class GameState(ABC):
     #: the structured event stream (list of plain dicts), see :mod:`gloam.core.events`
     events: list[dict[str, Any]]
 
+    #: the event types after which some seat knows more about a card that was hidden
+    #: (a public reveal, a look, a reshuffle…), even when the event itself carries no
+    #: ``to``/``secret``: the undo rule (``gloam.server.undo``, web-design §5.8 point 4)
+    #: never takes such a step back. Each game lists its own; none by default.
+    REVEALS: ClassVar[frozenset[str]] = frozenset()
+
     # --- provided --------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """The legal options as typed action objects."""
@@ -199,6 +205,13 @@ class GameState(ABC):
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """Who won and why, or ``None`` while the game goes on."""
+
+    def reveals(self, event: dict[str, Any]) -> bool:
+        """Whether ``event`` (one of this state's own, in its stream) showed some seat a
+        card that was hidden: its type is in :attr:`REVEALS`. A game overrides it where
+        whether an event reveals depends on where it happened (Nightfall's claim from a
+        mixed archive); this state is the one right after the event's action."""
+        return event.get("type") in self.REVEALS
 
     def event_count(self) -> int:
         """How many events the stream holds (``events_for(v)[n:]`` is what came after)."""

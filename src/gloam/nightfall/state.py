@@ -46,6 +46,26 @@ class NightfallState(GameState):
     #: so it sits above this one and this one never imports it)
     game_type: ClassVar[type[Game] | None] = None
 
+    #: the event types that show some seat a card that was hidden (the undo rule,
+    #: ``gloam.server.undo``; web-design §5.8 point 4). Playing, discarding or claiming a
+    #: card is not among them: every instance's card is public (``observation()["cards"]``),
+    #: only where it lay was hidden, and that the player chose it is the move itself.
+    #: :meth:`reveals` adds the cases that depend on the place (a mixed archive, the moon).
+    REVEALS: ClassVar[frozenset[str]] = frozenset({
+        "reshuffle",         # rule 39 / Tactical Prep: a deck shuffled (random: the Rng moves too)
+        "draw",              # a hidden card into a hand (private as well)
+        "look",              # a hidden hand or deck looked at (Routine Questioning, Tactical Prep)
+        "reveal",            # a card in a hand shown to all (Tactical Prep's kicker, resolve_from_hand)
+        "archive_revealed",  # rule 176: a secret archive turned face up at its first claim
+        "secret_archives",   # rule 176: a player told their own face-down archives (private)
+        "draft_hand",        # a draft hand dealt or passed (private)
+        "draft_pick",        # a face-down pick (private)
+        "draft_reveal",      # rule 23: the drafted cards shown
+        "wounds",            # rules 112, 182: wounds from the face-down stack, and the next top shows
+        "wound_to_archive",  # Pipe Bomb: the bottom wound of the stack goes face up on an archive
+        "new_archive",       # Bait and Switch: a shuffled face-down archive whose top shows
+    })
+
     __slots__ = ("game", "cards", "wtype", "owner", "decks", "hands", "discards", "play",
                  "minions", "archives", "wounds", "face_up", "exiled", "chain", "effects",
                  "moons", "active", "first_player", "turn", "phase", "influence", "flags",
@@ -115,6 +135,19 @@ class NightfallState(GameState):
 
     def current_player(self) -> int:
         return -1 if self.ask is None else self.ask.player
+
+    def reveals(self, event: dict[str, Any]) -> bool:
+        """:attr:`REVEALS`, and two cases that depend on the place: a card taken from a
+        mixed archive (Bait and Switch: a claim, Flank Attack's claim, ``archive_to_deck``)
+        turns the next, unknown card of that archive face up; a moon phase moved to the
+        bottom ("next", rule 157) shows the moon under it (a shuffle moves the Rng)."""
+        kind = event.get("type")
+        if kind in self.REVEALS:
+            return True
+        if kind in ("claim", "archive_to_deck"):
+            k = event.get("archive")
+            return isinstance(k, int) and 0 <= k < len(self.archives) and bool(self.archives[k].get("mixed"))
+        return kind == "moon" and event.get("choice") != "keep"
 
     def legal_action_indices(self) -> list[int]:
         return [] if self.ask is None else list(self.ask.options)

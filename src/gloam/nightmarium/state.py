@@ -112,6 +112,17 @@ class NightmariumState(GameState):
     #: :mod:`gloam.nightmarium.game`, which defines it (so this module need not import it)
     game_class: ClassVar[Any] = None
 
+    #: the event types that show some seat a card that was hidden (the undo rule,
+    #: ``gloam.server.undo``; web-design §5.8 point 4). Playing or discarding a card from
+    #: your hand is the move itself, not a reveal; Executioner's card (rule 207) and
+    #: Scavenger's and Devourer's (208-209) come from Creatures in plain view.
+    REVEALS: ClassVar[frozenset[str]] = frozenset({
+        "reveal",     # rule 204: Songbird turns the top two cards of the deck face up
+        "reshuffle",  # rule 190: the discard pile shuffled into a new deck (random: the Rng moves too)
+        "draw",       # rules 194-195, 205: hidden cards into a hand (private as well)
+        "deal",       # rule 190: the opening hands (private)
+    })
+
     __slots__ = ("game", "hands", "deck", "discard", "creatures", "revealed", "known",
                  "active", "actions_left", "first_legion", "turn", "mode", "resolving",
                  "abilities", "penalties", "pen_need", "pen_any", "discarded", "winner",

@@ -248,12 +248,12 @@ class Room:
 
     def presence_message(self) -> dict[str, Any]:
         """Who is online and who is thinking (for how long): ``presence`` (§5.7)."""
-        decision = self.state.pending() if self.status == "live" else None
+        player = self.state.current_player() if self.status == "live" else -1
         t = self.now()
         seats = []
         for s in self.seats:
             p = self.presence[s.seat]
-            deciding = decision is not None and decision.player == s.seat
+            deciding = player == s.seat
             seats.append({"seat": s.seat, "online": p.sockets > 0 or s.kind == "bot",
                           "gone": p.announced_gone, "played_by": self.controller.get(s.seat),
                           "thinking_s": round(t - self.decision_since, 1) if deciding else None})
@@ -304,7 +304,7 @@ class Room:
             if self.over or table:
                 message["table"] = self.info()
             conn.push(message)
-        self.send_presence(force=True)
+        self.send_presence()
 
     def _note_line(self, note: dict[str, Any], viewer: int, lang: str) -> dict[str, Any]:
         from gloam.server.notes import note_line
@@ -313,7 +313,8 @@ class Room:
 
     def send_presence(self, force: bool = False) -> None:
         message = self.presence_message()
-        key = json.dumps([message["seats"], message["spectators"]], default=str)
+        # who thinks and for how long is not a change: each update restarts the clients' count
+        key = json.dumps([[{**x, "thinking_s": None} for x in message["seats"]], message["spectators"]])
         if not force and key == self._presence_sent:
             return
         self._presence_sent = key
@@ -321,17 +322,18 @@ class Room:
             conn.push(message)
 
     def join(self, conn: Connection) -> None:
-        self.connections.add(conn)
+        back = False
         if conn.viewer != SPECTATOR:
             p = self.presence[conn.viewer]
             p.sockets += 1
             if p.sockets == 1:
                 p.since = self.now()
-                if p.announced_gone:
-                    p.announced_gone = False
-                    self._notice({"type": "back", "seat": conn.viewer})
+                back, p.announced_gone = p.announced_gone, False
                 p.offered, p.votes = False, set()
         conn.push(self.welcome(conn))
+        if back:
+            self._notice({"type": "back", "seat": conn.viewer})
+        self.connections.add(conn)
         self.send_presence()
         self.ensure_ticker()
 
@@ -414,12 +416,11 @@ class Room:
             refused = self._closed_to_acts(v)
             if refused is not None:
                 return refused
-            decision = self.state.pending()
-            if seat == SPECTATOR or decision is None or decision.player != seat:
-                return Verdict(False, self.seq, P.NOT_YOURS, "this decision is not yours")
             if by == "human" and seat in self.controller:
                 return Verdict(False, self.seq, P.NOT_YOURS,
                                "a bot is playing your seat; take it back first (reclaim)")
+            if seat == SPECTATOR or self.state.current_player() != seat:
+                return Verdict(False, self.seq, P.NOT_YOURS, "this decision is not yours")
             nxt = self.state.clone()
             try:
                 nxt.apply(action, player=seat)
@@ -474,13 +475,13 @@ class Room:
     # --- undo (web-design §5.8, checked by gloam.server.undo) ---------------------
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its latest act now, or None if it may."""
-        if self.status != "live" or self.over:
+        if not self.option("undo", False):
+            return "undo is off at this table"
+        if self.status != "live":
             return "the game is not being played"
         if seat in self.controller:
             return "a bot is playing your seat"
-        decision = self.state.pending()
-        return undo_rule.undo_refusal(self.facts, seat, decision.player if decision else None,
-                                      bool(self.option("undo", False)))
+        return undo_rule.undo_refusal(self.facts, seat, self.state.current_player(), True)
 
     async def undo(self, seat: int, v: int, cid: str) -> Verdict:
         async with self.lock:

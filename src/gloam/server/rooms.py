@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from gloam.core.errors import GloamError
@@ -26,8 +27,9 @@ def new_table_id() -> str:
 
 class RoomRegistry:
     def __init__(self, engine: AsyncEngine, writer: Writer, bots: BotRunner, think: tuple[float, float],
-                 history: int = 200, timing: Timing = Timing()) -> None:
+                 history: int = 200, timing: Timing = Timing(), now=time.monotonic) -> None:
         self.timing = timing
+        self.now = now                   # the rooms' clock (tests give their own)
         self.engine = engine
         self.writer = writer
         self.bots = bots
@@ -48,7 +50,7 @@ class RoomRegistry:
             return None
         table, seats, entries = loaded
         try:
-            room = Room(table, seats, entries, self.writer, self.bots, self.think, self.history, self.timing)
+            room = Room(table, seats, entries, self.writer, self.bots, self.think, self.history, self.timing, self.now)
         except GloamError as exc:
             log.error("table %s does not replay: %s", table_id, exc)
             self.broken[table_id] = str(exc)
@@ -68,7 +70,7 @@ class RoomRegistry:
 
     async def create(self, table: repo.TableRow, seats: list[repo.SeatRow]) -> Room:
         await self.writer.write(repo.new_table_statements(table, seats))
-        room = Room(table, seats, [], self.writer, self.bots, self.think, self.history, self.timing)
+        room = Room(table, seats, [], self.writer, self.bots, self.think, self.history, self.timing, self.now)
         self.rooms[table.id] = room
         room.schedule_bot()
         return room

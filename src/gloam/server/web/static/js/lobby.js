@@ -40,13 +40,17 @@ const page = {
     variants: {},
     creatures: 5,
     first: "0",
+    table: { visibility: "public", spectators: true, undo: true, takeover_bot: "normal", turn_seconds: "" },
   },
 };
 
 /** The form's last state, so the next table starts from it. */
 function restoreForm() {
   const saved = store.setting("lobby-form", null);
-  if (saved && typeof saved === "object" && Array.isArray(saved.seats)) Object.assign(page.form, saved);
+  if (saved && typeof saved === "object" && Array.isArray(saved.seats)) {
+    const table = { ...page.form.table, ...(saved.table || {}) };
+    Object.assign(page.form, saved, { table });
+  }
 }
 
 /** @returns {any} this game's choices */
@@ -93,7 +97,11 @@ function body() {
   }
   setup.first_player = f.first === "random" ? "random" : Number(f.first);
   const names = f.seats.map((s, i) => s.name.trim() || defaultName(s, i));
-  return { game: f.game, seats: f.seats.map((s) => s.kind), names, setup };
+  const o = f.table;
+  /** @type {Record<string, any>} */
+  const options = { visibility: o.visibility, spectators: o.spectators, undo: o.undo, takeover_bot: o.takeover_bot };
+  if (String(o.turn_seconds).trim()) options.turn_seconds = Number(o.turn_seconds);
+  return { game: f.game, seats: f.seats.map((s) => s.kind), names, setup, options };
 }
 
 /**
@@ -108,7 +116,7 @@ function defaultName(seat, i) {
     const number = same.length > 1 ? ` ${same.indexOf(seat) + 1}` : "";
     return name.charAt(0).toUpperCase() + name.slice(1) + number;
   }
-  const people = page.form.seats.slice(0, i + 1).filter((s) => s.kind === "human").length;
+  const people = page.form.seats.slice(0, i + 1).filter((s) => s.kind === "human" || s.kind === "open").length;
   return t("player_n", { n: people });
 }
 
@@ -170,7 +178,7 @@ function seatRows() {
   const f = page.form;
   const bots = gameOptions().bots;
   /** @type {[string, string][]} */
-  const kinds = [["human", t("seat.human")], ...bots.map((/** @type {string} */ b) => /** @type {[string, string]} */ ([`bot:${b}`, t("seat.bot", { bot: t(`bot.${b}`) })]))];
+  const kinds = [["human", t("seat.human")], ["open", t("lobby.seat_open")], ...bots.map((/** @type {string} */ b) => /** @type {[string, string]} */ ([`bot:${b}`, t("seat.bot", { bot: t(`bot.${b}`) })]))];
   return h("fieldset", { class: "seats" },
     h("legend", null, t("seats")),
     h("ol", null, f.seats.map((seat, i) => h("li", { key: `seat${i}`, class: "seat-row" },
@@ -218,6 +226,20 @@ function nightmariumFields() {
       (v) => { f.creatures = Number(v); }))];
 }
 
+/** The table's own options: listed or private, spectators, undo, the bot for absent players, a clock. */
+function tableOptions() {
+  const o = page.form.table;
+  return h("fieldset", { key: "table-options", class: "table-options" }, h("legend", null, t("options")),
+    checkbox("opt-public", t("lobby.visibility"), o.visibility === "public", (on) => { o.visibility = on ? "public" : "private"; }),
+    checkbox("opt-spectators", t("lobby.spectators"), o.spectators, (on) => { o.spectators = on; }),
+    checkbox("opt-undo", t("lobby.undo"), o.undo, (on) => { o.undo = on; }),
+    h("label", null, t("lobby.takeover_bot"), " ",
+      select("opt-takeover", o.takeover_bot, [["normal", t("bot.normal")], ["hard", t("bot.hard")]], (v) => { o.takeover_bot = v; })),
+    h("label", null, t("lobby.turn_clock"), " ",
+      h("input", { type: "number", id: "opt-clock", min: 10, max: 86400, value: o.turn_seconds,
+                   on: { input: (/** @type {Event} */ e) => { o.turn_seconds = /** @type {HTMLInputElement} */ (e.target).value; } } })));
+}
+
 function formView() {
   const f = page.form;
   /** @type {[string, string][]} */
@@ -233,6 +255,7 @@ function formView() {
     seatRows(),
     f.game === "nightfall" ? nightfallFields() : nightmariumFields(),
     h("fieldset", { key: "first" }, h("legend", null, t("first_player")), select("first", f.first, firsts, (v) => { f.first = v; })),
+    tableOptions(),
     page.error ? h("p", { class: "error", role: "alert" }, page.error) : null,
     h("button", { type: "submit", id: "create", class: "primary", disabled: page.busy || !page.options }, t("create_table")));
 }
@@ -250,7 +273,9 @@ function tableRow(row, mine) {
     h("span", { class: "names" }, names),
     row.result ? h("span", { class: "res" }, winners ? t("won_by", { names: winners }) : t("no_winner")) : null,
     h("span", { class: "when" }, new Date(row.created_at || row.created || 0).toLocaleString(lang())),
-    mine ? null : h("span", { class: "watch" }, t("watch")));
+    row.status === "open" ? h("span", { class: "open-seats" }, t("lobby.seats_free", {
+      n: (row.seats || []).filter((/** @type {any} */ s) => s.kind === "open").length })) : null,
+    mine || row.status === "open" ? null : h("span", { class: "watch" }, t("watch")));
 }
 
 function listsView() {
@@ -258,15 +283,17 @@ function listsView() {
   const known = new Map(page.tables.map((r) => [r.id, r]));
   const minesRows = mine.map((m) => known.get(m.id) || { id: m.id, game: m.game, status: "live", created_at: m.created,
     seats: m.names.map((name) => ({ name })) });
-  const live = minesRows.filter((r) => r.status === "live");
+  const live = minesRows.filter((r) => r.status === "live" || r.status === "open");
   const done = minesRows.filter((r) => r.status === "finished");
   const mineIds = new Set(mine.map((m) => m.id));
-  const others = page.tables.filter((r) => !mineIds.has(r.id) && r.status === "live").slice(0, 20);
+  const others = page.tables.filter((r) => !mineIds.has(r.id) && r.status === "live" && r.spectators !== false).slice(0, 20);
+  const joinable = page.tables.filter((r) => !mineIds.has(r.id) && r.status === "open").slice(0, 20);
   const list = (/** @type {string} */ id, /** @type {string} */ title, /** @type {any[]} */ rows, /** @type {boolean} */ own) =>
     h("section", { class: "tables", id }, h("h2", null, title),
       rows.length ? h("ul", null, rows.map((r) => tableRow(r, own))) : h("p", { class: "empty" }, t("none_yet")));
-  return [list("in-progress", t("in_progress"), live, true), list("finished", t("finished"), done, true),
-          list("watch", t("others_live"), others, false)];
+  return [list("in-progress", t("in_progress"), live, true),
+          joinable.length ? list("open-seats", t("lobby.open_tables"), joinable, false) : null,
+          list("finished", t("finished"), done, true), list("watch", t("others_live"), others, false)];
 }
 
 /** Whether this browser has a table in progress (a phone shows those first). */

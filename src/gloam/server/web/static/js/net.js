@@ -11,7 +11,7 @@ const BACKOFF_FIRST = 500;
 const BACKOFF_MAX = 8000;
 const RETRY_AFTER = { rate_limited: 700, server: 1000 };
 /** Close codes after which reconnecting cannot help. */
-const FINAL = { 4401: "bad_token", 4403: "origin", 4404: "no_table" };
+const FINAL = { 4401: "bad_token", 4403: "origin", 4404: "no_table", 4405: "no_spectators" };
 
 /**
  * @typedef {Object} Frame  a welcome or an update, as the page needs it
@@ -30,6 +30,7 @@ const FINAL = { 4401: "bad_token", 4403: "origin", 4404: "no_table" };
  * @property {(status: "connecting"|"open"|"closed", detail?: string) => void} [status]
  * @property {(code: string, msg: string) => void} [reject]
  * @property {() => void} [pending]  the pending act was sent, landed or dropped
+ * @property {(message: any) => void} [message]  presence, chat, notice, table, muted (and each welcome)
  */
 
 /** A client id: 1-64 of A-Za-z0-9_.:- */
@@ -54,7 +55,7 @@ export class TableSocket {
     /** @type {WebSocket|null} */
     this.ws = null;
     this.v = -1;
-    /** @type {{v: number, a: number, cid: string}|null} */
+    /** @type {{v: number, cid: string, message: any}|null} the one request not yet landed (an act, an undo, a reclaim) */
     this.pending = null;
     this.delay = BACKOFF_FIRST;
     this.stopped = false;
@@ -141,6 +142,7 @@ export class TableSocket {
         this.v = m.v;
         this.handlers.status?.("open");
         this.settlePending(m);
+        this.handlers.message?.(m);
         this.handlers.frame({ kind: "welcome", v: m.v, view: m.view, lines: m.log || [], table: m.table,
                               you: m.you, mine: false });
         break;
@@ -153,9 +155,17 @@ export class TableSocket {
         this.v = m.v;
         const mine = Boolean(this.pending && m.ack === this.pending.cid);
         if (mine) this.clearPending();
+        if (m.undo !== undefined) this.handlers.message?.({ t: "undo_state", undo: m.undo });
         this.handlers.frame({ kind: "update", v: m.v, view: m.view, lines: m.events || [], table: m.table, mine });
         break;
       }
+      case "presence":
+      case "chat":
+      case "notice":
+      case "table":
+      case "muted":
+        this.handlers.message?.(m);
+        break;
       case "ack":
         if (this.pending && m.cid === this.pending.cid) this.clearPending();
         break;
@@ -176,7 +186,7 @@ export class TableSocket {
     const p = this.pending;
     if (!p) return;
     if ((welcome.acked_cids || []).includes(p.cid)) this.clearPending();
-    else if (welcome.v === p.v) this.send({ t: "act", v: p.v, a: p.a, cid: p.cid });
+    else if (welcome.v === p.v || p.message.t === "reclaim") this.send(p.message);
     else this.clearPending();
   }
 
@@ -187,7 +197,7 @@ export class TableSocket {
       const retry = /** @type {Record<string, number>} */ (RETRY_AFTER)[m.code];
       if (retry) {
         this.timer = window.setTimeout(() => {
-          if (this.pending === p) this.send({ t: "act", v: p.v, a: p.a, cid: p.cid });
+          if (this.pending === p) this.send(p.message);
         }, retry);
         return;
       }
@@ -217,11 +227,52 @@ export class TableSocket {
    * @returns {boolean} whether it was sent
    */
   act(v, a) {
+    return this.request(v, (cid) => ({ t: "act", v, a, cid }));
+  }
+
+  /**
+   * Take back this seat's latest act (the server checks the undo rule).
+   * @param {number} v
+   */
+  undo(v) {
+    return this.request(v, (cid) => ({ t: "undo", v, cid }));
+  }
+
+  /** Take the seat back from the bot playing it. */
+  reclaim() {
+    return this.request(this.v, (cid) => ({ t: "reclaim", cid }));
+  }
+
+  /**
+   * @param {number} v
+   * @param {(cid: string) => any} build
+   */
+  request(v, build) {
     if (this.pending) return false;
-    this.pending = { v, a, cid: newCid() };
+    const cid = newCid();
+    this.pending = { v, cid, message: build(cid) };
     this.handlers.pending?.();
-    this.send({ t: "act", v, a, cid: this.pending.cid });
+    this.send(this.pending.message);
     return true;
+  }
+
+  /**
+   * A chat line on the players' or the spectators' channel.
+   * @param {"players"|"spectators"} channel
+   * @param {string} text
+   */
+  chat(channel, text) {
+    this.send({ t: "chat", channel, text: text.slice(0, 300) });
+  }
+
+  /** @param {boolean} spectators */
+  mute(spectators) {
+    this.send({ t: "mute", spectators });
+  }
+
+  /** @param {number} seat  accept the offer to let a bot play that seat */
+  takeover(seat) {
+    this.send({ t: "takeover", seat });
   }
 
   /** @param {any} message */

@@ -7,6 +7,8 @@
 
 const TABLES = "gloam.tables";
 const tokenKey = (/** @type {string} */ id) => `gloam.tokens.${id}`;
+const hostKey = (/** @type {string} */ id) => `gloam.host.${id}`;
+const inviteKey = (/** @type {string} */ id) => `gloam.invites.${id}`;
 
 /**
  * @typedef {Object} MyTable
@@ -62,6 +64,9 @@ export function tokens(id) {
  */
 export function rememberTable(made) {
   write(tokenKey(made.id), made.tokens);
+  const m = /** @type {any} */ (made);
+  if (typeof m.host === "string") write(hostKey(made.id), m.host);
+  if (m.invites && typeof m.invites === "object") write(inviteKey(made.id), m.invites);
   const list = myTables().filter((t) => t.id !== made.id);
   list.unshift({
     id: made.id,
@@ -109,4 +114,44 @@ export function setting(name, fallback) {
  */
 export function setSetting(name, value) {
   write(`gloam.${name}`, value);
+}
+
+/**
+ * Keep the token of a seat taken with an invite (or at a public table).
+ * @param {string} id
+ * @param {number} seat
+ * @param {string} token
+ * @param {{game: string, seats: {name: string}[]}} table
+ */
+export function addToken(id, seat, token, table) {
+  const held = tokens(id);
+  held[String(seat)] = token;
+  const list = myTables();
+  const old = list.find((x) => x.id === id);
+  rememberTable({ id, tokens: held, table });
+  if (old) {                              // keep where it was made and what it already knew
+    const now = myTables();
+    now[0].created = old.created;
+    write(TABLES, now);
+  }
+}
+
+/**
+ * The creator's key of a table made here (it starts an open table), or null.
+ * @param {string} id
+ * @returns {string|null}
+ */
+export function host(id) {
+  const key = read(hostKey(id));
+  return typeof key === "string" ? key : null;
+}
+
+/**
+ * The invite links of a table made here, by seat.
+ * @param {string} id
+ * @returns {Record<string, string>}
+ */
+export function invites(id) {
+  const held = read(inviteKey(id));
+  return held && typeof held === "object" ? held : {};
 }

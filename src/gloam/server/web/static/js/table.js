@@ -17,6 +17,7 @@ import { TableSocket } from "./net.js";
 import { FrameQueue, PACES } from "./anim.js";
 import { indexRefs, optionButton, seatName } from "./view/common.js";
 import { renderer, tableBody } from "./view/table-body.js";
+import * as online from "./online.js";
 
 /** @typedef {import("./net.js").Frame} Frame */
 /** @typedef {import("./view/common.js").Ctx} Ctx */
@@ -40,6 +41,8 @@ class Stream {
     this.log = [];
     this.lines = 0;
     this.status = "connecting";
+    /** @type {import("./online.js").Online} */
+    this.online = online.newOnline();
     /** @type {FrameQueue<Frame>} */
     this.queue = new FrameQueue(
       (frame) => this.show(frame),
@@ -51,7 +54,20 @@ class Stream {
       status: (status, detail) => this.connection(status, detail),
       reject: (code, msg) => rejected(code, msg),
       pending: () => { if (displayed() === this) render(); },
+      message: (m) => this.message(m),
     });
+  }
+
+  /**
+   * Presence, chat, notices, seat changes: not the game, drawn at once.
+   * @param {any} m
+   */
+  message(m) {
+    const note = online.receive(this.online, m);
+    if (note) this.log.push({ n: ++this.lines, line: note });
+    if (m.t === "table" && m.table) page.table = m.table;
+    if (m.t === "welcome" && m.table) page.table = m.table;
+    if (displayed() === this && m.t !== "welcome") render();
   }
 
   /**
@@ -67,6 +83,10 @@ class Stream {
     if (this.log.length > 400) this.log.splice(0, this.log.length - 400);
     const changed = this.frame?.v !== frame.v;
     this.frame = frame;
+    if (frame.kind === "update") {
+      online.decisionMoved(this.online, frame.view?.decision?.player);
+      this.online.offers = [];
+    }
     if (frame.kind === "welcome") welcomed(this);
     if (displayed() !== this) return;
     if (changed && page.reader?.options) page.reader = null;
@@ -88,6 +108,8 @@ class Stream {
       if (!streams.size) watch();
     } else if (detail === "no_table") {
       page.missing = true;
+    } else if (detail === "no_spectators") {
+      page.noSpectators = true;
     }
     render();
   }
@@ -111,6 +133,9 @@ const page = {
   peek: null,
   notice: "",
   missing: false,
+  noSpectators: false,
+  /** joining an open seat: the invite from the link, the name typed, what went wrong */
+  join: { invite: /** @type {string|null} */ (new URLSearchParams(location.search).get("invite")), name: "", error: "" },
   pace: /** @type {string} */ (store.setting("pace", "normal")),
 };
 
@@ -184,6 +209,67 @@ function act(option) {
   page.notice = "";
   if (stream.socket.act(stream.frame.v, option.index)) render();
 }
+
+/** Take back this seat's latest act (the server says yes or why not). */
+function undo() {
+  const stream = displayed();
+  if (!stream || !stream.frame || stream.seat === null) return;
+  page.notice = "";
+  if (stream.socket.undo(stream.frame.v)) render();
+}
+
+/**
+ * Take an open seat: with the link's invite, or by number at a public table.
+ * @param {number|null} seat
+ */
+async function joinSeat(seat) {
+  page.join.error = "";
+  /** @type {Record<string, any>} */
+  const body = seat === null ? { invite: page.join.invite } : { seat };
+  if (page.join.name.trim()) body.name = page.join.name.trim().slice(0, 40);
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/join`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    page.join.error = typeof data.detail === "string" ? data.detail : t("wait.join_failed");
+    render();
+    return;
+  }
+  store.addToken(tableId, data.seat, data.token, data.table);
+  page.join.invite = null;
+  history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}`);   // the invite is spent: out of the address bar
+  for (const stream of streams.values()) stream.socket.stop();
+  streams.clear();
+  const stream = new Stream(data.seat, data.token);
+  streams.set(data.seat, stream);
+  page.shown = data.seat;
+  page.table = data.table;
+  page.noSpectators = false;
+  stream.socket.start();
+  render();
+}
+
+/** The creator starts the table once every seat is taken. */
+async function startTable() {
+  const key = store.host(tableId);
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/start`, {
+    method: "POST", headers: { authorization: `Bearer ${key}` } });
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({}));
+    page.join.error = typeof data.detail === "string" ? data.detail : String(response.status);
+    render();
+  }
+}
+
+/** What the online parts of the page may do. */
+const onlineActions = {
+  takeover: (/** @type {number} */ seat) => displayed()?.socket.takeover(seat),
+  reclaim: () => { displayed()?.socket.reclaim(); },
+  say: (/** @type {"players"|"spectators"} */ channel, /** @type {string} */ text) => displayed()?.socket.chat(channel, text),
+  mute: (/** @type {boolean} */ on) => displayed()?.socket.mute(on),
+  tab: (/** @type {"players"|"spectators"} */ tab) => { const s = displayed(); if (s) { s.online.tab = tab; render(); } },
+  draft: (/** @type {string} */ text) => { const s = displayed(); if (s) { s.online.draft = text; render(); } },
+};
 
 /** @param {Subject} subject */
 function read(subject) {
@@ -312,26 +398,43 @@ function render() {
   const passing = page.passTo !== null;
   root.dataset.v = frame ? String(frame.v) : "";
   root.dataset.seat = page.shown === null ? "spectator" : String(page.shown);
-  root.dataset.mode = page.missing ? "missing" : passing ? "pass" : !ctx ? "loading"
+  root.dataset.status = page.table?.status || "";
+  root.dataset.mode = page.missing ? "missing" : page.table?.status === "open" ? "waiting" : passing ? "pass" : !ctx ? "loading"
     : ctx.view.decision === null ? "over" : page.shown === null ? "watch" : "play";
   root.dataset.deciding = ctx && ctx.view.decision ? String(ctx.view.decision.player) : "";
   document.title = `gloam — ${game ? game.title() : t("table")}`;
 
   /** @type {any[]} */
   let body;
+  const waiting = page.table?.status === "open";
   if (page.missing) {
     body = [h("section", { class: "missing" }, h("h2", null, t("no_such_table")), h("a", { href: "/", class: "button" }, t("back_to_lobby")))];
+  } else if (waiting || (page.join.invite && !localSeats().length && page.table)) {
+    body = [online.waitingRoom(page.table, { host: Boolean(store.host(tableId)), invites: store.invites(tableId),
+      held: localSeats().map(Number), invite: page.join.invite, name: page.join.name, error: page.join.error },
+    { join: (seat) => { void joinSeat(seat); }, start: () => { void startTable(); },
+      name: (text) => { page.join.name = text; } }),
+    stream ? online.chatPanel(stream.online, stream.seat !== null, onlineActions) : null];
+  } else if (page.noSpectators) {
+    body = [h("section", { class: "missing" }, h("h2", null, t("no_spectators")), h("a", { href: "/", class: "button" }, t("back_to_lobby")))];
   } else if (passing) {
     body = [passScreen()];
   } else if (!ctx) {
     body = [h("p", { class: "loading" }, t("connecting"))];
   } else {
+    const player = stream && stream.seat !== null;
+    const casual = Boolean(page.table?.options?.undo) && !game.result(ctx.view, page.table) && player;
     body = [
       h("p", { class: "seat-line" }, page.shown === null ? t("watching")
         : t("you_are", { name: seatName({ ...ctx, me: null }, page.shown) }), " ", replayLink()),
       page.notice ? h("p", { class: "notice", role: "status" }, page.notice,
         h("button", { type: "button", class: "link", on: { click: () => { page.notice = ""; render(); } } }, t("dismiss"))) : null,
-      ...tableBody(ctx, game, stream ? stream.log : [], page.table),
+      ...tableBody(ctx, game, stream ? stream.log : [], page.table, {
+        top: stream ? [online.presenceStrip(stream.online, page.table, stream.seat),
+          online.seatControl(stream.online, page.table, stream.seat, onlineActions)] : [],
+        afterDecision: casual && stream ? [online.undoButton(stream.online, ctx.pending, undo)] : [],
+        afterLog: stream ? [online.chatPanel(stream.online, Boolean(player), onlineActions)] : [],
+      }),
       page.reader ? readerView(ctx, game, page.reader) : null,
       !page.reader && page.peek ? readerView(ctx, game, page.peek, true) : null,
     ];
@@ -343,6 +446,11 @@ async function main() {
   await loadLang(chosenLang());
   const held = store.tokens(tableId);
   const seats = Object.keys(held).map(Number).sort((a, b) => a - b);
+  if (!seats.length) {                           // an invite link or a public open table: its seats, to take one
+    const info = await fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+    if (info) page.table = info;
+    else page.missing = true;
+  }
   for (const seat of seats) streams.set(seat, new Stream(seat, held[String(seat)]));
   if (!seats.length) watch();
   else {
@@ -356,6 +464,11 @@ async function main() {
       render();
     }
   });
+  window.setInterval(() => {                    // someone is thinking: count the seconds on
+    const p = displayed()?.online.presence;
+    if (p && p.seats.some((/** @type {any} */ x) => x.thinking_s !== null) && !page.reader
+        && document.activeElement?.id !== "chat-input" && document.activeElement?.id !== "join-name") render();
+  }, 1000);
   window.addEventListener("pagehide", () => { for (const s of streams.values()) s.socket.stop(); });
   window.addEventListener("pageshow", (e) => {            // back from the back-forward cache
     if (e.persisted) for (const s of streams.values()) s.socket.start();

@@ -23,19 +23,30 @@ export function renderer(name) {
 }
 
 /**
+ * @typedef {Object} Extras  what a page adds around the shared table (the live table: who
+ * is online, the seat's controls, the undo button, the chat)
+ * @property {any[]} [top]  after the result, above the board
+ * @property {any[]} [afterDecision]  under the decision bar
+ * @property {any[]} [afterLog]  under the log
+ */
+
+/**
  * The result banner (once over), the board, the decision bar and the log.
  * @param {import("./common.js").Ctx} ctx
  * @param {any} game  a renderer from GAMES
  * @param {{n: number, line: any}[]} lines
  * @param {any} table  the table's info (for the result)
+ * @param {Extras} [extras]
  */
-export function tableBody(ctx, game, lines, table) {
+export function tableBody(ctx, game, lines, table, extras = {}) {
   const over = game.result(ctx.view, table);
   const [what, waiting] = game.decisionWhat(ctx.view);
   return [
     over ? resultBanner(ctx, over.winners, over.reason, over.detail) : null,
+    ...(extras.top || []),
     h("div", { class: "layout" },
       h("div", { class: "board-wrap" }, game.board(ctx)),
-      h("div", { class: "side" }, decisionBar(ctx, what, waiting), logView(ctx, lines))),
+      h("div", { class: "side" }, decisionBar(ctx, what, waiting), ...(extras.afterDecision || []),
+        logView(ctx, lines), ...(extras.afterLog || []))),
   ];
 }
