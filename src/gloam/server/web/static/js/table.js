@@ -439,7 +439,7 @@ function render() {
       !page.reader && page.peek ? readerView(ctx, game, page.peek, true) : null,
     ];
   }
-  patch(root, [header(passing ? null : ctx, game), ...body]);
+  patch(root, [header(passing || waiting ? null : ctx, game), ...body]);
 }
 
 async function main() {
