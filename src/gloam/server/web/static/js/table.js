@@ -423,7 +423,8 @@ function render() {
     body = [h("p", { class: "loading" }, t("connecting"))];
   } else {
     const player = stream && stream.seat !== null;
-    const casual = Boolean(page.table?.options?.undo) && !game.result(ctx.view, page.table) && player;
+    const casual = Boolean(page.table?.options?.undo) && !game.result(ctx.view, page.table) && player
+      && ctx.view.decision?.player === stream?.seat;
     body = [
       h("p", { class: "seat-line" }, page.shown === null ? t("watching")
         : t("you_are", { name: seatName({ ...ctx, me: null }, page.shown) }), " ", replayLink()),
