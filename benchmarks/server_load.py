@@ -8,7 +8,11 @@ pairs at two-seat tables (person against person), half alone against a bot; Nigh
 and Nightfall tables alternate. Each client thinks 0.5-2 s before each action (as a
 person would), and starts a new table when its game ends. Prints acknowledged actions,
 errors (rejects and dropped sockets), resyncs (gaps in ``v``), the latency from sending
-an action to its acknowledgement (p50, p99, max) and the sizes of the update frames.
+an action to its acknowledgement (p50, p99, max; timed when the frame is read), the
+server process's CPU time (which, unlike the latencies, other work on the machine does not
+inflate) and the sizes of the update frames. ``--json`` prints them as one object: keys
+``clients``, ``acks``, ``errors``, ``resyncs``, ``p50_ms``, ``p99_ms``, ``max_ms``,
+``server_cpu_s``, ``server_cpu_ms_per_ack``, ``frame_bytes_p50``, ``frame_bytes_max`` …
 All traffic stays on the loopback interface, and the run stops by itself.
 
 ``--procs P`` runs the clients in P processes (each its own loop), so that the clients'
@@ -68,6 +72,7 @@ async def play(ws_url: str, table: str, token: str, rng: random.Random, stats: S
                 text = await asyncio.wait_for(ws.recv(), remaining)
             except asyncio.TimeoutError:
                 return False
+            arrived = time.monotonic()             # before this client's own parsing
             frame = json.loads(text)
             kind = frame["t"]
             if kind == "reject":
@@ -82,7 +87,7 @@ async def play(ws_url: str, table: str, token: str, rng: random.Random, stats: S
                     await ws.send(json.dumps({"t": "sync"}))
             last_v = frame["v"]
             if frame.get("ack") in sent:
-                stats.latencies.append(time.monotonic() - sent.pop(frame["ack"]))
+                stats.latencies.append(arrived - sent.pop(frame["ack"]))
                 stats.acks += 1
             view = frame["view"]
             if view.get("over") or view.get("outcome"):
@@ -191,6 +196,17 @@ def start_server(folder: Path) -> tuple[subprocess.Popen, str]:
     raise SystemExit(f"the server did not start: {proc.stderr.read().decode()[-500:]}")
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system, all threads) process ``pid`` has used (Linux; else 0):
+    the server's own cost, which other work on the machine does not inflate as it does the
+    latencies."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clients", type=int, default=20)
@@ -201,7 +217,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         proc, base = start_server(Path(folder))
         try:
+            cpu_before = cpu_seconds(proc.pid)
             stats = run_clients(args.clients, args.seconds, base, args.procs)
+            server_cpu = cpu_seconds(proc.pid) - cpu_before
         finally:
             # uvicorn re-raises a SIGTERM once it has stopped, which would lose a profile
             proc.send_signal(signal.SIGINT if os.environ.get("GLOAM_LOAD_PROFILE") else signal.SIGTERM)
@@ -214,6 +232,8 @@ def main() -> int:
               "resyncs": stats.resyncs, "games": stats.games,
               "p50_ms": round(percentile(lat, 0.5), 1), "p99_ms": round(percentile(lat, 0.99), 1),
               "max_ms": round(max(lat, default=0.0), 1),
+              "server_cpu_s": round(server_cpu, 1),
+              "server_cpu_ms_per_ack": round(server_cpu * 1000 / stats.acks, 2) if stats.acks else 0.0,
               "frame_bytes_p50": int(statistics.median(stats.frame_bytes)) if stats.frame_bytes else 0,
               "frame_bytes_max": max(stats.frame_bytes, default=0),
               "first_errors": stats.errors[:5]}
