@@ -348,8 +348,21 @@ class Effects:
     def claimable(self, state, player: int) -> list[int]:
         """Rules 143-152: archives whose top card ``player`` may claim now."""
         discount, mine = self._claim_context(state, player)
-        return [k for k, archive in enumerate(state.archives)
-                if archive["cards"] and self._claim_terms(state, player, k, discount, mine) is not None]
+        if mine:
+            return [k for k, archive in enumerate(state.archives)
+                    if archive["cards"] and self._claim_terms(state, player, k, discount, mine) is not None]
+        # no permission and no free claim live (the usual case): :meth:`_claim_terms` inlined
+        wtype, cards, card, influence = state.wtype, state.cards, state.game._cards, state.influence
+        out = []
+        for k, archive in enumerate(state.archives):
+            pile = archive["cards"]
+            if not pile or archive["owner"] not in (-1, player):
+                continue
+            top = pile[-1]
+            cost = 0 if wtype[top] is not None else max(0, (card[cards[top]].cost or 0) - discount)  # rule 152
+            if cost <= influence:
+                out.append(k)
+        return out
 
     def _claim_context(self, state, player: int) -> tuple[int, list[dict]]:
         """What every claim of ``player`` now shares: the discount and the player's live

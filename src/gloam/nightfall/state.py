@@ -93,7 +93,7 @@ class NightfallState(GameState):
 
     # ------------------------------------------------------------------ card data
     def card(self, cid: int) -> "Card":
-        return self.game.card(self.cards[cid])
+        return self.game._cards[self.cards[cid]]  # game.card without its call: the hottest lookup
 
     def name(self, cid: int) -> str:
         return self.card(cid).printed_name
@@ -154,6 +154,18 @@ class NightfallState(GameState):
 
     def prompt(self) -> str:
         return "The game is over" if self.ask is None else self.ask.prompt
+
+    def apply(self, action: Action | int, player: int | None = None) -> None:
+        """:meth:`GameState.apply`, with a fast path for the common case (an int index
+        among the pending options, by the player to act or with no player given): the same
+        outcome, without the general checks' action-space and list building. Anything else
+        takes the general path, which raises the typed errors."""
+        ask = self.ask
+        if (type(action) is int and ask is not None and not self.over and action in ask.options
+                and (player is None or (type(player) is int and player == ask.player))):
+            self._apply_index(action)
+            return
+        super().apply(action, player)
 
     def _apply_index(self, index: int) -> None:
         self.ask = None
