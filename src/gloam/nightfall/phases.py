@@ -457,13 +457,19 @@ def claim(state, frame, choice):
     claimable = effects.claimable(state, p)
     claimable = state.game.format.claimable(state, p, claimable)  # constructed, rule 170: your own only
     mates = state.game.team(p)  # Team Play (reading 14): a teammate's archive is not opposing
-    claimable = [k for k in claimable if state.archives[k]["owner"] == p  # Secret Archives (rule 176): only
-                 or (state.archives[k]["owner"] not in mates and not state.archives[k].get("secret"))]  # the owner
-    options = [ARCHIVE0 + k for k in claimable]
+    archives, wtype = state.archives, state.wtype
+    options, forced = [], False
+    for k in claimable:
+        archive = archives[k]
+        owner = archive["owner"]  # Secret Archives (rule 176): only the owner
+        if owner == p or (owner not in mates and not archive.get("secret")):
+            options.append(ARCHIVE0 + k)
+            # rule 152 (Pipe Bomb): a wound on top of an archive you may claim from must be claimed
+            forced = forced or wtype[archive["cards"][-1]] is not None
     options += [DISCARD0 + c for c in state.hands[p]]
-    # rule 152 (Pipe Bomb): a wound on top of an archive you may claim from must be claimed
-    forced = any(state.wtype[state.archives[k]["cards"][-1]] is not None for k in claimable)
-    return Ask(p, "claim", options + ([] if forced else [DONE_ACTION]),
+    if not forced:
+        options.append(DONE_ACTION)
+    return Ask(p, "claim", options,
                f"Claim a card ({state.influence} influence), discard a card for 1 influence, or stop")
 
 

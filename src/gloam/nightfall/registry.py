@@ -335,12 +335,17 @@ class Effects:
     def influence_multiplier(self, state, player: int) -> int:
         """2 while the player's influence is worth double ("Indigo Six"; it sets a value,
         so copies do not stack, 003), else 1."""
+        if not state.effects:
+            return 1
         return 2 if any(e["kind"] == "influence_double" and e.get("player") == player for e in state.effects) else 1
 
     def claim_discount(self, state, player: int) -> int:
         """Influence off each order ``player`` claims, from friendly in-play text (Sir John
         Travail: each copy 1 less, 000 FAQ)."""
-        return sum(self._texts[state.cards[m]].claim_discount for m in state.play[player])
+        texts, cards, discount = self._texts, state.cards, 0
+        for m in state.play[player]:
+            discount += texts[cards[m]].claim_discount
+        return discount
 
     def extra_influence(self, state) -> int:
         return self._moon(state).get("influence", 0) + state.flags.get("bonus_influence", 0)
@@ -367,7 +372,8 @@ class Effects:
     def _claim_context(self, state, player: int) -> tuple[int, list[dict]]:
         """What every claim of ``player`` now shares: the discount and the player's live
         claim effects (permissions, free claims)."""
-        mine = [e for e in state.effects if e.get("player") == player and e.get("count", 1) > 0]
+        mine = [e for e in state.effects if e.get("player") == player and e.get("count", 1) > 0] \
+            if state.effects else []
         return self.claim_discount(state, player), mine
 
     def _claim_terms(self, state, player: int, k: int, discount: int | None = None,
