@@ -80,7 +80,10 @@ def run(state: Any, index: int | None = None) -> None:
         outcome = OPS[frame["op"]](state, frame, choice)
         choice = None
         if outcome is DONE:
-            remove_frame(stack, frame)
+            if stack[-1] is frame:  # nothing pushed above it: the usual case
+                stack.pop()
+            else:
+                remove_frame(stack, frame)
         elif outcome is CONTINUE:
             continue
         else:

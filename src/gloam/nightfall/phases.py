@@ -363,7 +363,7 @@ def resolve_card(state, frame, choice):
     # NF orders that change another order in the chain mark its entry (plain data): "no_chain"
     # (Flank Attack: its chain text is not resolved), "chooser" (Leave Me!: who chooses its
     # targets), "twice" (Leave Me!'s and Sir John Travail's kickers: chain and kicker twice)
-    entry = next((e for e in reversed(state.chain) if e["card"] == cid), {})
+    entry = _chain_entry(state.chain, cid)
     context = {"chooser": entry["chooser"]} if entry.get("chooser") is not None else {}
     if 0 < step < 3 and not state.game.format.in_game(state, player):  # constructed: its player is out
         frame["step"] = step = 3
@@ -422,6 +422,14 @@ def resolve_card(state, frame, choice):
     else:
         state.put_in_discard(cid)
     return DONE
+
+
+def _chain_entry(chain: list[dict], cid: int) -> dict:
+    """The chain's last entry for card ``cid`` (``{}`` if none)."""
+    for e in reversed(chain):
+        if e["card"] == cid:
+            return e
+    return {}
 
 
 def _feed(state, frame, choice, texts, fed_text, text: str):

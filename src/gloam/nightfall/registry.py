@@ -188,12 +188,14 @@ class Effects:
         import gloam.nightfall.effects  # noqa: F401  (registers every effect module)
 
         self._texts: dict[str, Texts] = {}
+        self._cost: dict[str, int] = {}  # card id -> printed cost (0 for none): claims read it often
         used = set()
         for card_set in sets:
             for card in card_set.cards:
                 texts = card_texts(card)
                 check_texts(card, texts)
                 self._texts[card.id] = texts
+                self._cost[card.id] = card.cost or 0
                 used.add(card.effect)
         orphans = sorted(k for k in EFFECTS if k.split(".")[0] in {s.code.lower() for s in sets} and k not in used)
         if orphans:
@@ -311,7 +313,7 @@ class Effects:
     def gets_kicker(self, state, cid: int, player: int, linked_kicker: bool) -> bool:
         """Rules 135-141: the kicker earned by linking, or given by Blue Moon to every
         action; none for a player whose orders were denied their kickers."""
-        if any(e["kind"] == "no_kickers" and e.get("target") == player for e in state.effects):
+        if state.effects and any(e["kind"] == "no_kickers" and e.get("target") == player for e in state.effects):
             return False
         if linked_kicker:
             return True
@@ -357,16 +359,15 @@ class Effects:
             return [k for k, archive in enumerate(state.archives)
                     if archive["cards"] and self._claim_terms(state, player, k, discount, mine) is not None]
         # no permission and no free claim live (the usual case): :meth:`_claim_terms` inlined
-        wtype, cards, card, influence = state.wtype, state.cards, state.game._cards, state.influence
+        wtype, cards, cost_of, influence = state.wtype, state.cards, self._cost, state.influence
         out = []
         for k, archive in enumerate(state.archives):
             pile = archive["cards"]
-            if not pile or archive["owner"] not in (-1, player):
-                continue
-            top = pile[-1]
-            cost = 0 if wtype[top] is not None else max(0, (card[cards[top]].cost or 0) - discount)  # rule 152
-            if cost <= influence:
-                out.append(k)
+            if pile and (archive["owner"] == -1 or archive["owner"] == player):
+                top = pile[-1]
+                cost = 0 if wtype[top] is not None else cost_of[cards[top]] - discount  # rule 152
+                if (cost if cost > 0 else 0) <= influence:
+                    out.append(k)
         return out
 
     def _claim_context(self, state, player: int) -> tuple[int, list[dict]]:
