@@ -260,6 +260,10 @@ class StandardFormat:
         """Every player in the game, clockwise from ``player`` (who comes first)."""
         return list(self._clockwise[player])
 
+    def seating(self, state: NightfallState, player: int) -> tuple[int, ...]:
+        """:meth:`clockwise_from` as a tuple the caller only reads (no copy: hot paths)."""
+        return self._clockwise[player]
+
     def next_active(self, state: NightfallState) -> int:
         """The player whose turn comes next: the active player's left-hand neighbour (rule 101)."""
         return (state.active + 1) % state.game.num_players

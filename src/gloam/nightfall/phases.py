@@ -151,7 +151,7 @@ def _window(state, which: str):
 def window(state, frame, choice):
     """Rules 81-86: between steps, players take turns from the active player, one combat
     effect each or a pass; the window closes once everyone has passed in a row."""
-    order = state.clockwise_from(state.active)
+    order = state.game.format.seating(state, state.active)
     n = len(order)  # constructed: eliminated players are out of the window
     player = order[frame["i"] % n]
     if choice is not None:  # Pass or Play(card): isinstance, not match, on the hottest paths
@@ -165,8 +165,14 @@ def window(state, frame, choice):
         return DONE
     player = order[frame["i"] % n]
     options = [PASS] + [PLAY0 + c for c in state.game.effects.combat_cards(state, player)]
-    return Ask(player, "combat_window", options,
-               f"Combat ({frame['which']}): play a card's combat text, or pass")
+    which = frame["which"]
+    prompt = _WINDOW_PROMPTS.get(which) or f"Combat ({which}): play a card's combat text, or pass"
+    return Ask(player, "combat_window", options, prompt)
+
+
+#: the combat windows' prompts, made once
+_WINDOW_PROMPTS = {which: f"Combat ({which}): play a card's combat text, or pass"
+                   for which in ("before attackers", "after attackers", "after blockers", "after damage")}
 
 
 def play_combat_card(state, player: int, cid: int) -> None:
@@ -286,11 +292,12 @@ def chain(state, frame, choice):
             add_to_chain(state, p, choice.card)
             frame.update(step="link", seat=0)
             return CONTINUE
-        options = [PASS] + [PLAY0 + c for c in state.hands[p] if state.card(c).is_order]
+        cards, orders = state.cards, state.game.effects.order_ids
+        options = [PASS] + [PLAY0 + c for c in state.hands[p] if cards[c] in orders]
         options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
         return Ask(p, "chain_start", options, "Start a chain with an order from your hand, or pass")
     if step == "link":
-        order = state.clockwise_from(state.active)
+        order = state.game.format.seating(state, state.active)
         while frame["seat"] < len(order):
             p = order[frame["seat"]]
             if isinstance(choice, Done):
@@ -321,10 +328,10 @@ def chain(state, frame, choice):
 def link_options(state, player: int) -> list[int]:
     """Rule 124: a card links if its colour is one of the last card's link colours (the
     indices of ``Play(card)``)."""
-    last = state.card(state.chain[-1]["card"])
-    colours = set(last.link_colours)
-    return [PLAY0 + c for c in state.hands[player]
-            if state.card(c).is_order and state.card(c).colour in colours]
+    effects, cards = state.game.effects, state.cards
+    colours = effects.link_colours_of[cards[state.chain[-1]["card"]]]
+    orders, colour = effects.order_ids, effects.colour_of
+    return [PLAY0 + c for c in state.hands[player] if cards[c] in orders and colour[cards[c]] in colours]
 
 
 def add_to_chain(state, player: int, cid: int) -> None:

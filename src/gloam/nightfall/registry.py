@@ -181,6 +181,10 @@ def borrow(card: Card, texts: Texts) -> Texts:
     return replace(texts, **changes)
 
 
+#: the live effects that change what may be claimed (:meth:`Effects._claim_terms`)
+CLAIM_EFFECTS = frozenset({"claim_opposing", "claim_opposing_any", "claim_free"})
+
+
 class Effects:
     """The effect functions of every card of the given sets, checked against the data."""
 
@@ -197,6 +201,10 @@ class Effects:
                 self._texts[card.id] = texts
                 self._cost[card.id] = card.cost or 0
                 used.add(card.effect)
+        # what the chain asks of a card id on every link (the card data never changes)
+        self.order_ids = frozenset(c.id for s in sets for c in s.cards if c.is_order)
+        self.colour_of = {c.id: c.colour for s in sets for c in s.cards}
+        self.link_colours_of = {c.id: frozenset(c.link_colours) for s in sets for c in s.cards}
         orphans = sorted(k for k in EFFECTS if k.split(".")[0] in {s.code.lower() for s in sets} and k not in used)
         if orphans:
             raise CardDataError(f"effect functions with no card: {', '.join(orphans)}")
@@ -355,7 +363,7 @@ class Effects:
     def claimable(self, state, player: int) -> list[int]:
         """Rules 143-152: archives whose top card ``player`` may claim now."""
         discount, mine = self._claim_context(state, player)
-        if mine:
+        if any(e["kind"] in CLAIM_EFFECTS for e in mine):
             return [k for k, archive in enumerate(state.archives)
                     if archive["cards"] and self._claim_terms(state, player, k, discount, mine) is not None]
         # no permission and no free claim live (the usual case): :meth:`_claim_terms` inlined
