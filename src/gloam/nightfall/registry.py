@@ -363,7 +363,7 @@ class Effects:
     def claimable(self, state, player: int) -> list[int]:
         """Rules 143-152: archives whose top card ``player`` may claim now."""
         discount, mine = self._claim_context(state, player)
-        if any(e["kind"] in CLAIM_EFFECTS for e in mine):
+        if mine and any(e["kind"] in CLAIM_EFFECTS for e in mine):
             return [k for k, archive in enumerate(state.archives)
                     if archive["cards"] and self._claim_terms(state, player, k, discount, mine) is not None]
         # no permission and no free claim live (the usual case): :meth:`_claim_terms` inlined

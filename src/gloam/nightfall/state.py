@@ -104,6 +104,15 @@ class NightfallState(GameState):
         self.owner.append(owner)
         return len(self.cards) - 1
 
+    def new_instances(self, card_ids: list[str], wound_types: list[str | None] | None = None,
+                      owner: int = -1) -> list[int]:
+        """:meth:`new_instance` for each card id in turn (with its wound type): their ids."""
+        first = len(self.cards)
+        self.cards.extend(card_ids)
+        self.wtype.extend(wound_types if wound_types is not None else [None] * len(card_ids))
+        self.owner.extend([owner] * len(card_ids))
+        return list(range(first, len(self.cards)))
+
     # ------------------------------------------------------------------ protocol
     @property
     def action_space(self):
