@@ -16,7 +16,8 @@ other card's (:func:`borrow`), and the same checks join them to the data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
 
 from gloam.core.errors import CardDataError
 from gloam.nightfall.cards import Card, CardSet, packaged_card
@@ -181,6 +182,8 @@ def borrow(card: Card, texts: Texts) -> Texts:
     return replace(texts, **changes)
 
 
+_NO_MOON: Mapping[str, Any] = MappingProxyType({})  # no moon, or not its phase
+
 #: the live effects that change what may be claimed (:meth:`Effects._claim_terms`)
 CLAIM_EFFECTS = frozenset({"claim_opposing", "claim_opposing_any", "claim_free"})
 
@@ -245,14 +248,15 @@ class Effects:
             return True
         if self._texts[state.cards[attack["minion"]]].unblockable:
             return True
-        return any(e["kind"] == "unblockable" and e.get("target") == attack["minion"] for e in state.effects)
+        return bool(state.effects) and any(e["kind"] == "unblockable" and e.get("target") == attack["minion"]
+                                           for e in state.effects)
 
     def damage_unblockable(self, state, minion: int) -> bool:
         """Whether the damage ``minion`` inflicts is unblockable too: no direct-damage
         blocker absorbs it ("Bone Cruncher", 003: "make target minion and its damage
         unblockable"; the effect's ``damage`` flag)."""
-        return any(e["kind"] == "unblockable" and e.get("damage") and e.get("target") == minion
-                   for e in state.effects)
+        return bool(state.effects) and any(e["kind"] == "unblockable" and e.get("damage") and e.get("target") == minion
+                                           for e in state.effects)
 
     def stays_in_play(self, state, minion: int) -> bool:
         """Rule 118, and attached actions like Still Standing."""
@@ -419,7 +423,8 @@ class Effects:
         if state.archives[k].get("mixed") and state.archives[k]["cards"]:  # Bait and Switch: the next card shows
             state.archives[k]["card"] = state.cards[state.archives[k]["cards"][-1]]
         state.owner[cid] = player
-        to_deck = any(e["kind"] == "claim_to_deck" and e["player"] == player for e in state.effects)
+        to_deck = bool(state.effects) and any(e["kind"] == "claim_to_deck" and e["player"] == player
+                                              for e in state.effects)
         if to_deck:
             state.put_on_deck_openly(player, cid)
         else:
@@ -435,12 +440,13 @@ class Effects:
                 if state.wtype[c] is not None and self._texts[state.cards[c]].wound_phase == "cleanup"]
 
     # ------------------------------------------------------------------ moons
-    def _moon(self, state) -> dict[str, Any]:
+    def _moon(self, state) -> Mapping[str, Any]:
+        """The current moon's global text, when it acts in this phase (read only)."""
         if not state.moons:
-            return {}
+            return _NO_MOON
         moon = self._texts[state.cards[state.moons[-1]]].moon
         phase = moon.get("phase")
-        return moon if phase is None or phase == state.phase else {}
+        return moon if phase is None or phase == state.phase else _NO_MOON
 
 
 def check_texts(card: Card, texts: Texts) -> None:

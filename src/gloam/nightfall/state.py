@@ -172,7 +172,9 @@ class NightfallState(GameState):
         ask = self.ask
         if (type(action) is int and ask is not None and not self.over and action in ask.options
                 and (player is None or (type(player) is int and player == ask.player))):
-            self._apply_index(action)
+            self.ask = None  # _apply_index, inlined
+            engine.run(self, action)
+            self.game.format.after_action(self)
             return
         super().apply(action, player)
 
@@ -265,6 +267,8 @@ class NightfallState(GameState):
         self.play[controller].append(cid)
         self.events.append({"type": "enter_play", "player": controller, "card": cid})
         self.flags["minions_entered"] = self.flags.get("minions_entered", 0) + 1
+        if not self.effects:
+            return
         for effect in list(self.effects):  # "each time you place a minion into play"
             if effect["kind"] == "draw_on_minion" and effect["player"] == controller:
                 self.draw(controller, effect["amount"], reason="effect")
