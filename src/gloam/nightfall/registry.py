@@ -208,6 +208,10 @@ class Effects:
         self.order_ids = frozenset(c.id for s in sets for c in s.cards if c.is_order)
         self.colour_of = {c.id: c.colour for s in sets for c in s.cards}
         self.link_colours_of = {c.id: frozenset(c.link_colours) for s in sets for c in s.cards}
+        # the card ids whose text a hand card offers in a combat window (combat_cards)
+        self._combat_ids = frozenset(k for k, t in self._texts.items() if t.combat)
+        self._your_combat_ids = frozenset(k for k, t in self._texts.items() if t.your_combat)
+        self._wound_combat_ids = frozenset(k for k, t in self._texts.items() if t.wound_phase == "combat")
         orphans = sorted(k for k in EFFECTS if k.split(".")[0] in {s.code.lower() for s in sets} and k not in used)
         if orphans:
             raise CardDataError(f"effect functions with no card: {', '.join(orphans)}")
@@ -218,14 +222,15 @@ class Effects:
     # ------------------------------------------------------------------ combat
     def combat_cards(self, state, player: int) -> list[int]:
         """Hand cards whose combat text ``player`` may use now (rules 81-84, 159)."""
-        out = []
+        active = player == state.active
+        wounds_ok = active and not state.flags.get("wound_effect_used")
+        cards, wtype, out = state.cards, state.wtype, []
         for cid in state.hands[player]:
-            t = self._texts[state.cards[cid]]
-            if state.wtype[cid] is not None:
-                if (t.wound_phase == "combat" and player == state.active
-                        and not state.flags.get("wound_effect_used")):
+            card_id = cards[cid]
+            if wtype[cid] is not None:
+                if wounds_ok and card_id in self._wound_combat_ids:
                     out.append(cid)
-            elif t.combat or (t.your_combat and player == state.active):
+            elif card_id in self._combat_ids or (active and card_id in self._your_combat_ids):
                 out.append(cid)
         return out
 
