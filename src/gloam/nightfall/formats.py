@@ -184,10 +184,15 @@ class StandardFormat:
         state.cards, state.wtype, state.owner = list(obs["cards"]), list(obs["wtype"]), list(obs["owner"])
         visible = visible_cards(obs)
         hidden: dict[Any, list[int]] = {}
+        wtype, cards = state.wtype, state.cards
         for cid, owner in enumerate(state.owner):
             if cid not in visible:
-                key = owner if owner >= 0 else ("wound" if state.wtype[cid] else state.cards[cid])
-                hidden.setdefault(key, []).append(cid)
+                key = owner if owner >= 0 else ("wound" if wtype[cid] else cards[cid])
+                group = hidden.get(key)
+                if group is None:
+                    hidden[key] = [cid]
+                else:
+                    group.append(cid)
         for cards in hidden.values():
             rng.shuffle(cards)
         deal_hands_and_decks(state, obs, hidden)
