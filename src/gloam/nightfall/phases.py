@@ -66,7 +66,9 @@ def turn(state, frame, choice):
         if state.flags.pop("second_combat", False):  # "Smiling Biter" kicker (rule 120)
             state.phase = "combat"
             state.stack.append({"op": "combat", "step": 0})
-        return CONTINUE
+            return CONTINUE
+        step = 3  # nothing pushed (and ``ending`` unchanged): step 3 now, as the engine would call it
+        frame["step"] = 4
     if step == 3:
         state.phase = "claim"
         effects = state.game.effects  # influence lost (Grim Siege) never goes below 0; "Indigo Six" doubles it
@@ -291,11 +293,12 @@ def chain(state, frame, choice):
                 return CONTINUE
             add_to_chain(state, p, choice.card)
             frame.update(step="link", seat=0)
-            return CONTINUE
-        cards, orders = state.cards, state.game.effects.order_ids
-        options = [PASS] + [PLAY0 + c for c in state.hands[p] if cards[c] in orders]
-        options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
-        return Ask(p, "chain_start", options, "Start a chain with an order from your hand, or pass")
+            step, choice = "link", None  # nothing pushed: the links now, as the engine would call them
+        else:
+            cards, orders = state.cards, state.game.effects.order_ids
+            options = [PASS] + [PLAY0 + c for c in state.hands[p] if cards[c] in orders]
+            options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
+            return Ask(p, "chain_start", options, "Start a chain with an order from your hand, or pass")
     if step == "link":
         order = state.game.format.seating(state, state.active)
         while frame["seat"] < len(order):
@@ -315,8 +318,7 @@ def chain(state, frame, choice):
             return Ask(p, "link", options + [DONE_ACTION], "Link an order to the chain, or stop")
         frame["step"] = "resolve"
         state.events.append({"type": "chain_complete", "length": len(state.chain)})
-        return CONTINUE
-    # resolve, last in first out (rule 128)
+    # resolve, last in first out (rule 128); straight on from the links (nothing was pushed)
     if not state.chain:
         return DONE
     entry = state.chain[-1]
@@ -399,7 +401,8 @@ def resolve_card(state, frame, choice):
             frame["kicked"] = True
             state.events.append({"type": "kicker", "card": cid, "player": player})
             push(state, texts.kicker, source=cid, controller=player, text="kicker", **context)
-        return CONTINUE
+            return CONTINUE
+        step, choice = 2, None  # nothing pushed: step 2 now, as the engine would call it next
     if step == 2:
         if texts.feed_on == "kicker" and frame.get("kicked"):
             asked = _feed(state, frame, choice, texts, texts.kicker, "kicker")
@@ -408,8 +411,8 @@ def resolve_card(state, frame, choice):
         frame["step"] = 3
         if entry.get("twice") and not frame.get("again"):  # resolve chain and kicker text once more
             frame.update(step=0, again=True, no_chain=False)
-        return CONTINUE
-    # step 3: the card leaves the chain
+            return CONTINUE
+    # step 3: the card leaves the chain (straight on from step 2: nothing was pushed)
     resolving = state.flags.pop("resolving")
     state.flags["last_resolved"] = cid  # "the previous order in the chain" for the next one (003)
     state.chain.pop()
@@ -500,7 +503,9 @@ def cleanup(state, frame, choice):
         if missing > 0:
             state.draw(p, missing, reason="cleanup")
         frame["step"] = 1
-        return CONTINUE
+        if state.over:
+            return CONTINUE
+        step = 1  # nothing pushed: step 1 now, as the engine would call it next
     if step == 1:
         if choice is not None:
             frame["step"] = 2
@@ -510,19 +515,25 @@ def cleanup(state, frame, choice):
                 texts = state.game.effects.texts(state.cards[cid])
                 state.discard_from_hand(p, cid, "wound effect")
                 push(state, texts.wound, source=cid, controller=p)
-            return CONTINUE
-        # asked even with nothing to use: whether it is asked must not tell the table
-        # what is in the hand (hidden information)
-        wounds = state.game.effects.cleanup_wounds(state, p)
-        return Ask(p, "wound_effect", [PASS] + [PLAY0 + w for w in wounds],
-                   "Use one wound effect, or pass")
+                return CONTINUE
+            if state.over:
+                return CONTINUE
+            step, choice = 2, None  # a pass: step 2 now
+        else:
+            # asked even with nothing to use: whether it is asked must not tell the table
+            # what is in the hand (hidden information)
+            wounds = state.game.effects.cleanup_wounds(state, p)
+            return Ask(p, "wound_effect", [PASS] + [PLAY0 + w for w in wounds],
+                       "Use one wound effect, or pass")
     if step == 2:
         extra = state.game.effects.cleanup_draw(state, p)  # "Brynna & Taylor": after the wound effect (003)
         if extra:
             state.draw(p, extra, reason="effect")
         state.effects = [e for e in state.effects if e.get("until") == "lasting"]  # rule 156
         frame["step"] = 3
-        return CONTINUE
+        if state.over:
+            return CONTINUE
+        choice = None  # step 3 now, as the engine would call it next
     if state.moons:  # rule 157 / 98
         match choice:
             case None:
