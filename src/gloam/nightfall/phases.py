@@ -121,12 +121,10 @@ def combat(state, frame, choice):
         if state.play[state.active]:
             state.stack.append({"op": "declare_attacks"})
             return CONTINUE
-        frame["step"] = 7
-        return CONTINUE
+        return _no_attacks(state, frame)
     if step == 2:
         if not state.flags["attacks"]:
-            frame["step"] = 7
-            return CONTINUE
+            return _no_attacks(state, frame)
         return _window(state, "after attackers")
     if step == 3:
         state.stack.append({"op": "declare_blocks", "d": 0})
@@ -144,6 +142,13 @@ def combat(state, frame, choice):
     return DONE
 
 
+def _no_attacks(state, frame):
+    """No attack this combat: on to its end (step 7) now, as the engine would call it."""
+    frame["step"] = 8
+    end_of_combat(state)
+    return DONE
+
+
 def _window(state, which: str):
     state.stack.append({"op": "window", "which": which, "i": 0, "passes": 0})
     return CONTINUE
@@ -155,8 +160,8 @@ def window(state, frame, choice):
     effect each or a pass; the window closes once everyone has passed in a row."""
     order = state.game.format.seating(state, state.active)
     n = len(order)  # constructed: eliminated players are out of the window
-    player = order[frame["i"] % n]
     if choice is not None:  # Pass or Play(card): isinstance, not match, on the hottest paths
+        player = order[frame["i"] % n]
         frame["i"] += 1
         if isinstance(choice, Play):
             frame["passes"] = 0
