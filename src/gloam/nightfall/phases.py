@@ -226,7 +226,8 @@ def declare_blocks(state, frame, choice):
     """Rules 106-108: each defender blocks with any of his minions, each blocking one
     attacker (several may gang up); the order chosen is the order they absorb damage."""
     attacks = state.flags["attacks"]
-    defenders = [q for q in state.opponents(state.active) if any(a["target"] == q for a in attacks)]
+    targets = {a["target"] for a in attacks}
+    defenders = [q for q in state.opponents(state.active) if q in targets]
     if isinstance(choice, Block):
         q = defenders[frame["d"]]
         blocker, attack = state.play[q][choice.slot], attacks[choice.attack]

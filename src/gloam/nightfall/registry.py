@@ -372,19 +372,28 @@ class Effects:
     def claimable(self, state, player: int) -> list[int]:
         """Rules 143-152: archives whose top card ``player`` may claim now."""
         discount, mine = self._claim_context(state, player)
+        # :meth:`_claim_terms` inlined (it is not None exactly for the archives kept here)
+        openings: set[Any] = set()  # archives an opposing-archive permission opens (Victor One)
+        any_opposing, free_up_to = False, []  # "Indigo Six"'s kicker; free claims' max costs (Kaos 33)
         if mine and any(e["kind"] in CLAIM_EFFECTS for e in mine):
-            return [k for k, archive in enumerate(state.archives)
-                    if archive["cards"] and self._claim_terms(state, player, k, discount, mine) is not None]
-        # no permission and no free claim live (the usual case): :meth:`_claim_terms` inlined
+            openings = {e.get("archive") for e in mine if e["kind"] == "claim_opposing"}
+            any_opposing = any(e["kind"] == "claim_opposing_any" for e in mine)
+            free_up_to = [e["max_cost"] for e in mine if e["kind"] == "claim_free"]
         wtype, cards, cost_of, influence = state.wtype, state.cards, self._cost, state.influence
         out = []
         for k, archive in enumerate(state.archives):
             pile = archive["cards"]
-            if pile and (archive["owner"] == -1 or archive["owner"] == player):
-                top = pile[-1]
-                cost = 0 if wtype[top] is not None else cost_of[cards[top]] - discount  # rule 152
-                if (cost if cost > 0 else 0) <= influence:
-                    out.append(k)
+            if not pile:
+                continue
+            owner = archive["owner"]
+            if owner != -1 and owner != player and not any_opposing and k not in openings:
+                continue
+            top = pile[-1]
+            cost = 0 if wtype[top] is not None else cost_of[cards[top]] - discount  # rule 152
+            if cost < 0:
+                cost = 0
+            if cost <= influence or any(cost <= most for most in free_up_to):
+                out.append(k)
         return out
 
     def _claim_context(self, state, player: int) -> tuple[int, list[dict]]:
