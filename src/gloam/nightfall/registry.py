@@ -392,7 +392,7 @@ class Effects:
             cost = 0 if wtype[top] is not None else cost_of[cards[top]] - discount  # rule 152
             if cost < 0:
                 cost = 0
-            if cost <= influence or any(cost <= most for most in free_up_to):
+            if cost <= influence or (free_up_to and any(cost <= most for most in free_up_to)):
                 out.append(k)
         return out
 
