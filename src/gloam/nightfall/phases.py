@@ -36,7 +36,7 @@ from gloam.nightfall.actions import (  # options are encoded as indices (PLAY0 +
     card_index,
     option_index,
 )
-from gloam.nightfall.engine import CONTINUE, DONE, Ask, op
+from gloam.nightfall.engine import CONTINUE, DONE, Ask, descend, op
 from gloam.nightfall.setup import reveal_archive
 from gloam.nightfall.verbs import damage_minion, damage_to_player, feed_offer, push
 
@@ -56,17 +56,14 @@ def turn(state, frame, choice):
     if step == 0:
         state.phase = "combat"
         state.events.append({"type": "turn", "player": state.active, "turn": state.turn})
-        state.stack.append({"op": "combat", "step": 0})
-        return CONTINUE
+        return descend(state, {"op": "combat", "step": 0})
     if step == 1:
         state.phase = "chain"
-        state.stack.append({"op": "chain", "step": "start"})
-        return CONTINUE
+        return descend(state, {"op": "chain", "step": "start"})
     if step == 2:
         if state.flags.pop("second_combat", False):  # "Smiling Biter" kicker (rule 120)
             state.phase = "combat"
-            state.stack.append({"op": "combat", "step": 0})
-            return CONTINUE
+            return descend(state, {"op": "combat", "step": 0})
         step = 3  # nothing pushed (and ``ending`` unchanged): step 3 now, as the engine would call it
         frame["step"] = 4
     if step == 3:
@@ -75,15 +72,12 @@ def turn(state, frame, choice):
         state.influence = max(0, BASE_INFLUENCE + effects.extra_influence(state)) \
             * effects.influence_multiplier(state, state.active)
         state.events.append({"type": "phase", "phase": "claim", "influence": state.influence})
-        state.stack.append({"op": "claim"})
-        return CONTINUE
+        return descend(state, {"op": "claim"})
     if step == 4:
         state.phase = "cleanup"
-        state.stack.append({"op": "cleanup", "step": 0})
-        return CONTINUE
+        return descend(state, {"op": "cleanup", "step": 0})
     if step == 5:  # also where an eliminated active player's turn jumps to (constructed)
-        state.stack.append({"op": "end_of_turn"})
-        return CONTINUE
+        return descend(state, {"op": "end_of_turn"})
     # the turn is over: the player to the left starts the next (rules 101-102)
     limit = state.game.turn_limit
     if limit and state.turn >= limit:  # simulations only: the rules have no turn limit
@@ -119,21 +113,18 @@ def combat(state, frame, choice):
         return _window(state, "before attackers")
     if step == 1:
         if state.play[state.active]:
-            state.stack.append({"op": "declare_attacks"})
-            return CONTINUE
+            return descend(state, {"op": "declare_attacks"})
         return _no_attacks(state, frame)
     if step == 2:
         if not state.flags["attacks"]:
             return _no_attacks(state, frame)
         return _window(state, "after attackers")
     if step == 3:
-        state.stack.append({"op": "declare_blocks", "d": 0})
-        return CONTINUE
+        return descend(state, {"op": "declare_blocks", "d": 0})
     if step == 4:
         return _window(state, "after blockers")
     if step == 5:
-        state.stack.append({"op": "combat_damage", "i": 0})
-        return CONTINUE
+        return descend(state, {"op": "combat_damage", "i": 0})
     if step == 6:
         if state.ending:  # rule 161 / reading 10: all declared combats are finished
             return CONTINUE
@@ -150,8 +141,8 @@ def _no_attacks(state, frame):
 
 
 def _window(state, which: str):
-    state.stack.append({"op": "window", "which": which, "i": 0, "passes": 0})
-    return CONTINUE
+    """Open a combat window (its first player is asked at once: :func:`descend`)."""
+    return descend(state, {"op": "window", "which": which, "i": 0, "passes": 0})
 
 
 @op("window")
@@ -328,9 +319,8 @@ def chain(state, frame, choice):
     if not state.chain:
         return DONE
     entry = state.chain[-1]
-    state.stack.append({"op": "resolve_card", "card": entry["card"], "player": entry["player"],
-                        "kicker": entry["kicker"], "step": 0})
-    return CONTINUE
+    return descend(state, {"op": "resolve_card", "card": entry["card"], "player": entry["player"],
+                           "kicker": entry["kicker"], "step": 0})
 
 
 def link_options(state, player: int) -> list[int]:
