@@ -143,6 +143,8 @@ class StandardFormat:
         self._opponents = [tuple((p + k) % n for k in range(1, n) if (p + k) % n not in game.team(p))
                            for p in range(n)]
         self._clockwise = [tuple((p + k) % n for k in range(n)) for p in range(n)]
+        #: whether :meth:`after_action` does anything (the engine skips the call otherwise)
+        self.acts_after_actions = type(self).after_action is not StandardFormat.after_action
 
     # ------------------------------------------------------------------ setup
     def setup(self, state: NightfallState) -> None:

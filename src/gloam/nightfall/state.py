@@ -174,7 +174,8 @@ class NightfallState(GameState):
                 and (player is None or (type(player) is int and player == ask.player))):
             self.ask = None  # _apply_index, inlined
             engine.run(self, action)
-            self.game.format.after_action(self)
+            if self.game.format.acts_after_actions:
+                self.game.format.after_action(self)
             return
         super().apply(action, player)
 
