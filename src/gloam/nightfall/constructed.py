@@ -751,6 +751,10 @@ class ConstructedFormat(StandardFormat):
         n = state.game.num_players
         return [player] + [(player + k) % n for k in range(1, n) if (player + k) % n not in state.eliminated]
 
+    def seating(self, state, player: int) -> tuple[int, ...]:
+        """:meth:`clockwise_from` as a tuple: the players still in the game change."""
+        return tuple(self.clockwise_from(state, player))
+
     def next_active(self, state) -> int:
         """The next player to the left who is still in the game: an eliminated player has no turns."""
         n = state.game.num_players

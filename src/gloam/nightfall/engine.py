@@ -70,6 +70,25 @@ def remove_frame(stack: list[dict], frame: dict) -> None:
     raise RuntimeError(f"frame {frame.get('op')!r} is not on the stack")
 
 
+def descend(state: Any, frame: dict) -> Any:
+    """Push ``frame`` and call its handler now, as :func:`run` would call the new top frame
+    next; a handler that pushed one child and would return CONTINUE returns this instead
+    (one pass of the loop saved, the same order of work). Returns the child's :class:`Ask`,
+    or CONTINUE (a child that finished at once is removed first, as :func:`run` does)."""
+    stack = state.stack
+    stack.append(frame)
+    if state.over:
+        return CONTINUE
+    outcome = OPS[frame["op"]](state, frame, None)
+    if outcome is DONE:
+        if stack[-1] is frame:
+            stack.pop()
+        else:
+            remove_frame(stack, frame)
+        return CONTINUE
+    return outcome
+
+
 def run(state: Any, index: int | None = None) -> None:
     """Advance ``state`` until a decision is needed or the game is over; ``index`` is the
     option just chosen for the pending :class:`Ask` (its handler receives it decoded)."""
@@ -80,7 +99,10 @@ def run(state: Any, index: int | None = None) -> None:
         outcome = OPS[frame["op"]](state, frame, choice)
         choice = None
         if outcome is DONE:
-            remove_frame(stack, frame)
+            if stack[-1] is frame:  # nothing pushed above it: the usual case
+                stack.pop()
+            else:
+                remove_frame(stack, frame)
         elif outcome is CONTINUE:
             continue
         else:

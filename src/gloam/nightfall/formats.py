@@ -143,6 +143,8 @@ class StandardFormat:
         self._opponents = [tuple((p + k) % n for k in range(1, n) if (p + k) % n not in game.team(p))
                            for p in range(n)]
         self._clockwise = [tuple((p + k) % n for k in range(n)) for p in range(n)]
+        #: whether :meth:`after_action` does anything (the engine skips the call otherwise)
+        self.acts_after_actions = type(self).after_action is not StandardFormat.after_action
 
     # ------------------------------------------------------------------ setup
     def setup(self, state: NightfallState) -> None:
@@ -184,10 +186,15 @@ class StandardFormat:
         state.cards, state.wtype, state.owner = list(obs["cards"]), list(obs["wtype"]), list(obs["owner"])
         visible = visible_cards(obs)
         hidden: dict[Any, list[int]] = {}
+        wtype, cards = state.wtype, state.cards
         for cid, owner in enumerate(state.owner):
             if cid not in visible:
-                key = owner if owner >= 0 else ("wound" if state.wtype[cid] else state.cards[cid])
-                hidden.setdefault(key, []).append(cid)
+                key = owner if owner >= 0 else ("wound" if wtype[cid] else cards[cid])
+                group = hidden.get(key)
+                if group is None:
+                    hidden[key] = [cid]
+                else:
+                    group.append(cid)
         for cards in hidden.values():
             rng.shuffle(cards)
         deal_hands_and_decks(state, obs, hidden)
@@ -259,6 +266,10 @@ class StandardFormat:
     def clockwise_from(self, state: NightfallState, player: int) -> list[int]:
         """Every player in the game, clockwise from ``player`` (who comes first)."""
         return list(self._clockwise[player])
+
+    def seating(self, state: NightfallState, player: int) -> tuple[int, ...]:
+        """:meth:`clockwise_from` as a tuple the caller only reads (no copy: hot paths)."""
+        return self._clockwise[player]
 
     def next_active(self, state: NightfallState) -> int:
         """The player whose turn comes next: the active player's left-hand neighbour (rule 101)."""

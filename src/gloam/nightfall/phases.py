@@ -36,7 +36,7 @@ from gloam.nightfall.actions import (  # options are encoded as indices (PLAY0 +
     card_index,
     option_index,
 )
-from gloam.nightfall.engine import CONTINUE, DONE, Ask, op
+from gloam.nightfall.engine import CONTINUE, DONE, Ask, descend, op
 from gloam.nightfall.setup import reveal_archive
 from gloam.nightfall.verbs import damage_minion, damage_to_player, feed_offer, push
 
@@ -56,32 +56,28 @@ def turn(state, frame, choice):
     if step == 0:
         state.phase = "combat"
         state.events.append({"type": "turn", "player": state.active, "turn": state.turn})
-        state.stack.append({"op": "combat", "step": 0})
-        return CONTINUE
+        return descend(state, {"op": "combat", "step": 0})
     if step == 1:
         state.phase = "chain"
-        state.stack.append({"op": "chain", "step": "start"})
-        return CONTINUE
+        return descend(state, {"op": "chain", "step": "start"})
     if step == 2:
         if state.flags.pop("second_combat", False):  # "Smiling Biter" kicker (rule 120)
             state.phase = "combat"
-            state.stack.append({"op": "combat", "step": 0})
-        return CONTINUE
+            return descend(state, {"op": "combat", "step": 0})
+        step = 3  # nothing pushed (and ``ending`` unchanged): step 3 now, as the engine would call it
+        frame["step"] = 4
     if step == 3:
         state.phase = "claim"
         effects = state.game.effects  # influence lost (Grim Siege) never goes below 0; "Indigo Six" doubles it
         state.influence = max(0, BASE_INFLUENCE + effects.extra_influence(state)) \
             * effects.influence_multiplier(state, state.active)
         state.events.append({"type": "phase", "phase": "claim", "influence": state.influence})
-        state.stack.append({"op": "claim"})
-        return CONTINUE
+        return descend(state, {"op": "claim"})
     if step == 4:
         state.phase = "cleanup"
-        state.stack.append({"op": "cleanup", "step": 0})
-        return CONTINUE
+        return descend(state, {"op": "cleanup", "step": 0})
     if step == 5:  # also where an eliminated active player's turn jumps to (constructed)
-        state.stack.append({"op": "end_of_turn"})
-        return CONTINUE
+        return descend(state, {"op": "end_of_turn"})
     # the turn is over: the player to the left starts the next (rules 101-102)
     limit = state.game.turn_limit
     if limit and state.turn >= limit:  # simulations only: the rules have no turn limit
@@ -117,23 +113,18 @@ def combat(state, frame, choice):
         return _window(state, "before attackers")
     if step == 1:
         if state.play[state.active]:
-            state.stack.append({"op": "declare_attacks"})
-            return CONTINUE
-        frame["step"] = 7
-        return CONTINUE
+            return descend(state, {"op": "declare_attacks"})
+        return _no_attacks(state, frame)
     if step == 2:
         if not state.flags["attacks"]:
-            frame["step"] = 7
-            return CONTINUE
+            return _no_attacks(state, frame)
         return _window(state, "after attackers")
     if step == 3:
-        state.stack.append({"op": "declare_blocks", "d": 0})
-        return CONTINUE
+        return descend(state, {"op": "declare_blocks", "d": 0})
     if step == 4:
         return _window(state, "after blockers")
     if step == 5:
-        state.stack.append({"op": "combat_damage", "i": 0})
-        return CONTINUE
+        return descend(state, {"op": "combat_damage", "i": 0})
     if step == 6:
         if state.ending:  # rule 161 / reading 10: all declared combats are finished
             return CONTINUE
@@ -142,19 +133,26 @@ def combat(state, frame, choice):
     return DONE
 
 
+def _no_attacks(state, frame):
+    """No attack this combat: on to its end (step 7) now, as the engine would call it."""
+    frame["step"] = 8
+    end_of_combat(state)
+    return DONE
+
+
 def _window(state, which: str):
-    state.stack.append({"op": "window", "which": which, "i": 0, "passes": 0})
-    return CONTINUE
+    """Open a combat window (its first player is asked at once: :func:`descend`)."""
+    return descend(state, {"op": "window", "which": which, "i": 0, "passes": 0})
 
 
 @op("window")
 def window(state, frame, choice):
     """Rules 81-86: between steps, players take turns from the active player, one combat
     effect each or a pass; the window closes once everyone has passed in a row."""
-    order = state.clockwise_from(state.active)
+    order = state.game.format.seating(state, state.active)
     n = len(order)  # constructed: eliminated players are out of the window
-    player = order[frame["i"] % n]
     if choice is not None:  # Pass or Play(card): isinstance, not match, on the hottest paths
+        player = order[frame["i"] % n]
         frame["i"] += 1
         if isinstance(choice, Play):
             frame["passes"] = 0
@@ -165,8 +163,14 @@ def window(state, frame, choice):
         return DONE
     player = order[frame["i"] % n]
     options = [PASS] + [PLAY0 + c for c in state.game.effects.combat_cards(state, player)]
-    return Ask(player, "combat_window", options,
-               f"Combat ({frame['which']}): play a card's combat text, or pass")
+    which = frame["which"]
+    prompt = _WINDOW_PROMPTS.get(which) or f"Combat ({which}): play a card's combat text, or pass"
+    return Ask(player, "combat_window", options, prompt)
+
+
+#: the combat windows' prompts, made once
+_WINDOW_PROMPTS = {which: f"Combat ({which}): play a card's combat text, or pass"
+                   for which in ("before attackers", "after attackers", "after blockers", "after damage")}
 
 
 def play_combat_card(state, player: int, cid: int) -> None:
@@ -213,7 +217,8 @@ def declare_blocks(state, frame, choice):
     """Rules 106-108: each defender blocks with any of his minions, each blocking one
     attacker (several may gang up); the order chosen is the order they absorb damage."""
     attacks = state.flags["attacks"]
-    defenders = [q for q in state.opponents(state.active) if any(a["target"] == q for a in attacks)]
+    targets = {a["target"] for a in attacks}
+    defenders = [q for q in state.opponents(state.active) if q in targets]
     if isinstance(choice, Block):
         q = defenders[frame["d"]]
         blocker, attack = state.play[q][choice.slot], attacks[choice.attack]
@@ -285,12 +290,14 @@ def chain(state, frame, choice):
                 return CONTINUE
             add_to_chain(state, p, choice.card)
             frame.update(step="link", seat=0)
-            return CONTINUE
-        options = [PASS] + [PLAY0 + c for c in state.hands[p] if state.card(c).is_order]
-        options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
-        return Ask(p, "chain_start", options, "Start a chain with an order from your hand, or pass")
+            step, choice = "link", None  # nothing pushed: the links now, as the engine would call them
+        else:
+            cards, orders = state.cards, state.game.effects.order_ids
+            options = [PASS] + [PLAY0 + c for c in state.hands[p] if cards[c] in orders]
+            options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
+            return Ask(p, "chain_start", options, "Start a chain with an order from your hand, or pass")
     if step == "link":
-        order = state.clockwise_from(state.active)
+        order = state.game.format.seating(state, state.active)
         while frame["seat"] < len(order):
             p = order[frame["seat"]]
             if isinstance(choice, Done):
@@ -308,23 +315,21 @@ def chain(state, frame, choice):
             return Ask(p, "link", options + [DONE_ACTION], "Link an order to the chain, or stop")
         frame["step"] = "resolve"
         state.events.append({"type": "chain_complete", "length": len(state.chain)})
-        return CONTINUE
-    # resolve, last in first out (rule 128)
+    # resolve, last in first out (rule 128); straight on from the links (nothing was pushed)
     if not state.chain:
         return DONE
     entry = state.chain[-1]
-    state.stack.append({"op": "resolve_card", "card": entry["card"], "player": entry["player"],
-                        "kicker": entry["kicker"], "step": 0})
-    return CONTINUE
+    return descend(state, {"op": "resolve_card", "card": entry["card"], "player": entry["player"],
+                           "kicker": entry["kicker"], "step": 0})
 
 
 def link_options(state, player: int) -> list[int]:
     """Rule 124: a card links if its colour is one of the last card's link colours (the
     indices of ``Play(card)``)."""
-    last = state.card(state.chain[-1]["card"])
-    colours = set(last.link_colours)
-    return [PLAY0 + c for c in state.hands[player]
-            if state.card(c).is_order and state.card(c).colour in colours]
+    effects, cards = state.game.effects, state.cards
+    colours = effects.link_colours_of[cards[state.chain[-1]["card"]]]
+    orders, colour = effects.order_ids, effects.colour_of
+    return [PLAY0 + c for c in state.hands[player] if cards[c] in orders and colour[cards[c]] in colours]
 
 
 def add_to_chain(state, player: int, cid: int) -> None:
@@ -363,7 +368,7 @@ def resolve_card(state, frame, choice):
     # NF orders that change another order in the chain mark its entry (plain data): "no_chain"
     # (Flank Attack: its chain text is not resolved), "chooser" (Leave Me!: who chooses its
     # targets), "twice" (Leave Me!'s and Sir John Travail's kickers: chain and kicker twice)
-    entry = next((e for e in reversed(state.chain) if e["card"] == cid), {})
+    entry = _chain_entry(state.chain, cid)
     context = {"chooser": entry["chooser"]} if entry.get("chooser") is not None else {}
     if 0 < step < 3 and not state.game.format.in_game(state, player):  # constructed: its player is out
         frame["step"] = step = 3
@@ -392,7 +397,8 @@ def resolve_card(state, frame, choice):
             frame["kicked"] = True
             state.events.append({"type": "kicker", "card": cid, "player": player})
             push(state, texts.kicker, source=cid, controller=player, text="kicker", **context)
-        return CONTINUE
+            return CONTINUE
+        step, choice = 2, None  # nothing pushed: step 2 now, as the engine would call it next
     if step == 2:
         if texts.feed_on == "kicker" and frame.get("kicked"):
             asked = _feed(state, frame, choice, texts, texts.kicker, "kicker")
@@ -401,8 +407,8 @@ def resolve_card(state, frame, choice):
         frame["step"] = 3
         if entry.get("twice") and not frame.get("again"):  # resolve chain and kicker text once more
             frame.update(step=0, again=True, no_chain=False)
-        return CONTINUE
-    # step 3: the card leaves the chain
+            return CONTINUE
+    # step 3: the card leaves the chain (straight on from step 2: nothing was pushed)
     resolving = state.flags.pop("resolving")
     state.flags["last_resolved"] = cid  # "the previous order in the chain" for the next one (003)
     state.chain.pop()
@@ -422,6 +428,14 @@ def resolve_card(state, frame, choice):
     else:
         state.put_in_discard(cid)
     return DONE
+
+
+def _chain_entry(chain: list[dict], cid: int) -> dict:
+    """The chain's last entry for card ``cid`` (``{}`` if none)."""
+    for e in reversed(chain):
+        if e["card"] == cid:
+            return e
+    return {}
 
 
 def _feed(state, frame, choice, texts, fed_text, text: str):
@@ -457,13 +471,19 @@ def claim(state, frame, choice):
     claimable = effects.claimable(state, p)
     claimable = state.game.format.claimable(state, p, claimable)  # constructed, rule 170: your own only
     mates = state.game.team(p)  # Team Play (reading 14): a teammate's archive is not opposing
-    claimable = [k for k in claimable if state.archives[k]["owner"] == p  # Secret Archives (rule 176): only
-                 or (state.archives[k]["owner"] not in mates and not state.archives[k].get("secret"))]  # the owner
-    options = [ARCHIVE0 + k for k in claimable]
+    archives, wtype = state.archives, state.wtype
+    options, forced = [], False
+    for k in claimable:
+        archive = archives[k]
+        owner = archive["owner"]  # Secret Archives (rule 176): only the owner
+        if owner == p or (owner not in mates and not archive.get("secret")):
+            options.append(ARCHIVE0 + k)
+            # rule 152 (Pipe Bomb): a wound on top of an archive you may claim from must be claimed
+            forced = forced or wtype[archive["cards"][-1]] is not None
     options += [DISCARD0 + c for c in state.hands[p]]
-    # rule 152 (Pipe Bomb): a wound on top of an archive you may claim from must be claimed
-    forced = any(state.wtype[state.archives[k]["cards"][-1]] is not None for k in claimable)
-    return Ask(p, "claim", options + ([] if forced else [DONE_ACTION]),
+    if not forced:
+        options.append(DONE_ACTION)
+    return Ask(p, "claim", options,
                f"Claim a card ({state.influence} influence), discard a card for 1 influence, or stop")
 
 
@@ -479,7 +499,9 @@ def cleanup(state, frame, choice):
         if missing > 0:
             state.draw(p, missing, reason="cleanup")
         frame["step"] = 1
-        return CONTINUE
+        if state.over:
+            return CONTINUE
+        step = 1  # nothing pushed: step 1 now, as the engine would call it next
     if step == 1:
         if choice is not None:
             frame["step"] = 2
@@ -489,19 +511,25 @@ def cleanup(state, frame, choice):
                 texts = state.game.effects.texts(state.cards[cid])
                 state.discard_from_hand(p, cid, "wound effect")
                 push(state, texts.wound, source=cid, controller=p)
-            return CONTINUE
-        # asked even with nothing to use: whether it is asked must not tell the table
-        # what is in the hand (hidden information)
-        wounds = state.game.effects.cleanup_wounds(state, p)
-        return Ask(p, "wound_effect", [PASS] + [PLAY0 + w for w in wounds],
-                   "Use one wound effect, or pass")
+                return CONTINUE
+            if state.over:
+                return CONTINUE
+            step, choice = 2, None  # a pass: step 2 now
+        else:
+            # asked even with nothing to use: whether it is asked must not tell the table
+            # what is in the hand (hidden information)
+            wounds = state.game.effects.cleanup_wounds(state, p)
+            return Ask(p, "wound_effect", [PASS] + [PLAY0 + w for w in wounds],
+                       "Use one wound effect, or pass")
     if step == 2:
         extra = state.game.effects.cleanup_draw(state, p)  # "Brynna & Taylor": after the wound effect (003)
         if extra:
             state.draw(p, extra, reason="effect")
         state.effects = [e for e in state.effects if e.get("until") == "lasting"]  # rule 156
         frame["step"] = 3
-        return CONTINUE
+        if state.over:
+            return CONTINUE
+        choice = None  # step 3 now, as the engine would call it next
     if state.moons:  # rule 157 / 98
         match choice:
             case None:

@@ -16,7 +16,8 @@ other card's (:func:`borrow`), and the same checks join them to the data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
 
 from gloam.core.errors import CardDataError
 from gloam.nightfall.cards import Card, CardSet, packaged_card
@@ -181,6 +182,12 @@ def borrow(card: Card, texts: Texts) -> Texts:
     return replace(texts, **changes)
 
 
+_NO_MOON: Mapping[str, Any] = MappingProxyType({})  # no moon, or not its phase
+
+#: the live effects that change what may be claimed (:meth:`Effects._claim_terms`)
+CLAIM_EFFECTS = frozenset({"claim_opposing", "claim_opposing_any", "claim_free"})
+
+
 class Effects:
     """The effect functions of every card of the given sets, checked against the data."""
 
@@ -188,13 +195,23 @@ class Effects:
         import gloam.nightfall.effects  # noqa: F401  (registers every effect module)
 
         self._texts: dict[str, Texts] = {}
+        self._cost: dict[str, int] = {}  # card id -> printed cost (0 for none): claims read it often
         used = set()
         for card_set in sets:
             for card in card_set.cards:
                 texts = card_texts(card)
                 check_texts(card, texts)
                 self._texts[card.id] = texts
+                self._cost[card.id] = card.cost or 0
                 used.add(card.effect)
+        # what the chain asks of a card id on every link (the card data never changes)
+        self.order_ids = frozenset(c.id for s in sets for c in s.cards if c.is_order)
+        self.colour_of = {c.id: c.colour for s in sets for c in s.cards}
+        self.link_colours_of = {c.id: frozenset(c.link_colours) for s in sets for c in s.cards}
+        # the card ids whose text a hand card offers in a combat window (combat_cards)
+        self._combat_ids = frozenset(k for k, t in self._texts.items() if t.combat)
+        self._your_combat_ids = frozenset(k for k, t in self._texts.items() if t.your_combat)
+        self._wound_combat_ids = frozenset(k for k, t in self._texts.items() if t.wound_phase == "combat")
         orphans = sorted(k for k in EFFECTS if k.split(".")[0] in {s.code.lower() for s in sets} and k not in used)
         if orphans:
             raise CardDataError(f"effect functions with no card: {', '.join(orphans)}")
@@ -205,14 +222,15 @@ class Effects:
     # ------------------------------------------------------------------ combat
     def combat_cards(self, state, player: int) -> list[int]:
         """Hand cards whose combat text ``player`` may use now (rules 81-84, 159)."""
-        out = []
+        active = player == state.active
+        wounds_ok = active and not state.flags.get("wound_effect_used")
+        cards, wtype, out = state.cards, state.wtype, []
         for cid in state.hands[player]:
-            t = self._texts[state.cards[cid]]
-            if state.wtype[cid] is not None:
-                if (t.wound_phase == "combat" and player == state.active
-                        and not state.flags.get("wound_effect_used")):
+            card_id = cards[cid]
+            if wtype[cid] is not None:
+                if wounds_ok and card_id in self._wound_combat_ids:
                     out.append(cid)
-            elif t.combat or (t.your_combat and player == state.active):
+            elif card_id in self._combat_ids or (active and card_id in self._your_combat_ids):
                 out.append(cid)
         return out
 
@@ -235,14 +253,15 @@ class Effects:
             return True
         if self._texts[state.cards[attack["minion"]]].unblockable:
             return True
-        return any(e["kind"] == "unblockable" and e.get("target") == attack["minion"] for e in state.effects)
+        return bool(state.effects) and any(e["kind"] == "unblockable" and e.get("target") == attack["minion"]
+                                           for e in state.effects)
 
     def damage_unblockable(self, state, minion: int) -> bool:
         """Whether the damage ``minion`` inflicts is unblockable too: no direct-damage
         blocker absorbs it ("Bone Cruncher", 003: "make target minion and its damage
         unblockable"; the effect's ``damage`` flag)."""
-        return any(e["kind"] == "unblockable" and e.get("damage") and e.get("target") == minion
-                   for e in state.effects)
+        return bool(state.effects) and any(e["kind"] == "unblockable" and e.get("damage") and e.get("target") == minion
+                                           for e in state.effects)
 
     def stays_in_play(self, state, minion: int) -> bool:
         """Rule 118, and attached actions like Still Standing."""
@@ -311,7 +330,7 @@ class Effects:
     def gets_kicker(self, state, cid: int, player: int, linked_kicker: bool) -> bool:
         """Rules 135-141: the kicker earned by linking, or given by Blue Moon to every
         action; none for a player whose orders were denied their kickers."""
-        if any(e["kind"] == "no_kickers" and e.get("target") == player for e in state.effects):
+        if state.effects and any(e["kind"] == "no_kickers" and e.get("target") == player for e in state.effects):
             return False
         if linked_kicker:
             return True
@@ -335,12 +354,17 @@ class Effects:
     def influence_multiplier(self, state, player: int) -> int:
         """2 while the player's influence is worth double ("Indigo Six"; it sets a value,
         so copies do not stack, 003), else 1."""
+        if not state.effects:
+            return 1
         return 2 if any(e["kind"] == "influence_double" and e.get("player") == player for e in state.effects) else 1
 
     def claim_discount(self, state, player: int) -> int:
         """Influence off each order ``player`` claims, from friendly in-play text (Sir John
         Travail: each copy 1 less, 000 FAQ)."""
-        return sum(self._texts[state.cards[m]].claim_discount for m in state.play[player])
+        texts, cards, discount = self._texts, state.cards, 0
+        for m in state.play[player]:
+            discount += texts[cards[m]].claim_discount
+        return discount
 
     def extra_influence(self, state) -> int:
         return self._moon(state).get("influence", 0) + state.flags.get("bonus_influence", 0)
@@ -348,13 +372,35 @@ class Effects:
     def claimable(self, state, player: int) -> list[int]:
         """Rules 143-152: archives whose top card ``player`` may claim now."""
         discount, mine = self._claim_context(state, player)
-        return [k for k, archive in enumerate(state.archives)
-                if archive["cards"] and self._claim_terms(state, player, k, discount, mine) is not None]
+        # :meth:`_claim_terms` inlined (it is not None exactly for the archives kept here)
+        openings: set[Any] = set()  # archives an opposing-archive permission opens (Victor One)
+        any_opposing, free_up_to = False, []  # "Indigo Six"'s kicker; free claims' max costs (Kaos 33)
+        if mine and any(e["kind"] in CLAIM_EFFECTS for e in mine):
+            openings = {e.get("archive") for e in mine if e["kind"] == "claim_opposing"}
+            any_opposing = any(e["kind"] == "claim_opposing_any" for e in mine)
+            free_up_to = [e["max_cost"] for e in mine if e["kind"] == "claim_free"]
+        wtype, cards, cost_of, influence = state.wtype, state.cards, self._cost, state.influence
+        out = []
+        for k, archive in enumerate(state.archives):
+            pile = archive["cards"]
+            if not pile:
+                continue
+            owner = archive["owner"]
+            if owner != -1 and owner != player and not any_opposing and k not in openings:
+                continue
+            top = pile[-1]
+            cost = 0 if wtype[top] is not None else cost_of[cards[top]] - discount  # rule 152
+            if cost < 0:
+                cost = 0
+            if cost <= influence or (free_up_to and any(cost <= most for most in free_up_to)):
+                out.append(k)
+        return out
 
     def _claim_context(self, state, player: int) -> tuple[int, list[dict]]:
         """What every claim of ``player`` now shares: the discount and the player's live
         claim effects (permissions, free claims)."""
-        mine = [e for e in state.effects if e.get("player") == player and e.get("count", 1) > 0]
+        mine = [e for e in state.effects if e.get("player") == player and e.get("count", 1) > 0] \
+            if state.effects else []
         return self.claim_discount(state, player), mine
 
     def _claim_terms(self, state, player: int, k: int, discount: int | None = None,
@@ -391,7 +437,8 @@ class Effects:
         if state.archives[k].get("mixed") and state.archives[k]["cards"]:  # Bait and Switch: the next card shows
             state.archives[k]["card"] = state.cards[state.archives[k]["cards"][-1]]
         state.owner[cid] = player
-        to_deck = any(e["kind"] == "claim_to_deck" and e["player"] == player for e in state.effects)
+        to_deck = bool(state.effects) and any(e["kind"] == "claim_to_deck" and e["player"] == player
+                                              for e in state.effects)
         if to_deck:
             state.put_on_deck_openly(player, cid)
         else:
@@ -407,12 +454,13 @@ class Effects:
                 if state.wtype[c] is not None and self._texts[state.cards[c]].wound_phase == "cleanup"]
 
     # ------------------------------------------------------------------ moons
-    def _moon(self, state) -> dict[str, Any]:
+    def _moon(self, state) -> Mapping[str, Any]:
+        """The current moon's global text, when it acts in this phase (read only)."""
         if not state.moons:
-            return {}
+            return _NO_MOON
         moon = self._texts[state.cards[state.moons[-1]]].moon
         phase = moon.get("phase")
-        return moon if phase is None or phase == state.phase else {}
+        return moon if phase is None or phase == state.phase else _NO_MOON
 
 
 def check_texts(card: Card, texts: Texts) -> None:

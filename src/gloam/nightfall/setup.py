@@ -53,8 +53,9 @@ is made, the archives and their 7 order cards are created (rule 23) and the hand
 
 from __future__ import annotations
 
+import weakref
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Callable
 
 from gloam.core.errors import SetupError
 from gloam.core.events import private
@@ -173,6 +174,20 @@ def instance_count(game) -> int:
     return n * STARTER_COPIES * len(starters(game)) + wounds + moons + PILE * (COMMONS + PRIVATES * n)
 
 
+_MEMO: "weakref.WeakKeyDictionary[Any, dict[str, Any]]" = weakref.WeakKeyDictionary()
+
+
+def _memo(game, key: str, make: Callable[[], Any]) -> Any:
+    """A setup fact that depends only on the game's options (which never change), worked
+    out once per game: every deal reads it."""
+    facts = _MEMO.get(game)
+    if facts is None:
+        facts = _MEMO[game] = {}
+    if key not in facts:
+        facts[key] = make()
+    return facts[key]
+
+
 def starters(game) -> tuple:
     """Rule 33: the six starting minions (of the first set that has them)."""
     for card_set in game.card_sets:
@@ -229,17 +244,17 @@ def starting_decks(state) -> None:
     game = state.game
     if getattr(game, "custom_starters", False):
         return
+    deck = _memo(game, "starting_deck", lambda: [c.id for c in starters(game) for _ in range(STARTER_COPIES)])
     for p in range(game.players):
-        for starter in starters(game):
-            for _ in range(STARTER_COPIES):
-                state.decks[p].append(state.new_instance(starter.id, owner=p))
+        state.decks[p].extend(state.new_instances(deck, owner=p))
 
 
 def wound_stack(state) -> None:
     """Rules 13-15: shuffle every wound; 10 per player (15 in a long game) are face up."""
     game = state.game
-    wounds = [state.new_instance(w.card.id, wound_type=w.wound_type)
-              for s in wound_sets(game) for w in s.wound_cards()]
+    ids, types = _memo(game, "wound_cards", lambda: tuple(map(list, zip(*[
+        (w.card.id, w.wound_type) for s in wound_sets(game) for w in s.wound_cards()])) or ([], [])))
+    wounds = state.new_instances(ids, types)
     state.rng.shuffle(wounds)
     state.wounds = wounds
     state.face_up = game.face_up
@@ -260,6 +275,18 @@ def quick_start(game, rng) -> tuple[list[list[str]], list[str]]:
     dealt at random. The commons are 8 of the remaining draft cards, at random (gloam's
     reading: the rulebook does not say which commons a quick-start game uses). Returns
     card ids: the pairs per player and the commons (sorted by name)."""
+    pairs = list(_memo(game, "quick_start_pairs", lambda: _quick_start_pairs(game)))
+    rng.shuffle(pairs)
+    privates = pairs[: game.players]
+    used = {c.id for pair in privates for c in pair}
+    rest = [game.card(c) for c in _memo(game, "draft_pool", lambda: draft_pool(game)) if c not in used]
+    rng.shuffle(rest)
+    commons = sorted(rest[:COMMONS], key=lambda c: c.name)
+    return [[c.id for c in pair] for pair in privates], [c.id for c in commons]
+
+
+def _quick_start_pairs(game) -> list[list[Any]]:
+    """The quick-start pairs of the game's sets (rule 31), in the sets' order."""
     pairs: list[list[Any]] = []
     seen: set[str] = set()
     for card_set in game.card_sets:
@@ -268,19 +295,13 @@ def quick_start(game, rng) -> tuple[list[list[str]], list[str]]:
             if partner and card.name not in seen:
                 pairs.append([card, card_set.card(partner)])
                 seen.update({card.name, partner})
-    rng.shuffle(pairs)
-    privates = pairs[: game.players]
-    used = {c.id for pair in privates for c in pair}
-    rest = [game.card(c) for c in draft_pool(game) if c not in used]
-    rng.shuffle(rest)
-    commons = sorted(rest[:COMMONS], key=lambda c: c.name)
-    return [[c.id for c in pair] for pair in privates], [c.id for c in commons]
+    return pairs
 
 
 def make_archive(state, card_id: str, owner: int, secret: bool = False) -> None:
     """Rule 23: a draft card becomes its pile of seven identical order cards. A Secret
     Archive (rule 176) is marked ``"secret": True`` until its owner first claims from it."""
-    cards = [state.new_instance(card_id) for _ in range(PILE)]
+    cards = state.new_instances([card_id] * PILE)
     archive = {"card": card_id, "owner": owner, "cards": cards}
     if secret:
         archive["secret"] = True

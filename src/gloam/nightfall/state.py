@@ -113,7 +113,7 @@ class NightfallState(GameState):
 
     # ------------------------------------------------------------------ card data
     def card(self, cid: int) -> "Card":
-        return self.game.card(self.cards[cid])
+        return self.game._cards[self.cards[cid]]  # game.card without its call: the hottest lookup
 
     def name(self, cid: int) -> str:
         return self.card(cid).printed_name
@@ -123,6 +123,15 @@ class NightfallState(GameState):
         self.wtype.append(wound_type)
         self.owner.append(owner)
         return len(self.cards) - 1
+
+    def new_instances(self, card_ids: list[str], wound_types: list[str | None] | None = None,
+                      owner: int = -1) -> list[int]:
+        """:meth:`new_instance` for each card id in turn (with its wound type): their ids."""
+        first = len(self.cards)
+        self.cards.extend(card_ids)
+        self.wtype.extend(wound_types if wound_types is not None else [None] * len(card_ids))
+        self.owner.extend([owner] * len(card_ids))
+        return list(range(first, len(self.cards)))
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -187,6 +196,21 @@ class NightfallState(GameState):
 
     def prompt(self) -> str:
         return "The game is over" if self.ask is None else self.ask.prompt
+
+    def apply(self, action: Action | int, player: int | None = None) -> None:
+        """:meth:`GameState.apply`, with a fast path for the common case (an int index
+        among the pending options, by the player to act or with no player given): the same
+        outcome, without the general checks' action-space and list building. Anything else
+        takes the general path, which raises the typed errors."""
+        ask = self.ask
+        if (type(action) is int and ask is not None and not self.over and action in ask.options
+                and (player is None or (type(player) is int and player == ask.player))):
+            self.ask = None  # _apply_index, inlined
+            engine.run(self, action)
+            if self.game.format.acts_after_actions:
+                self.game.format.after_action(self)
+            return
+        super().apply(action, player)
 
     def _apply_index(self, index: int) -> None:
         self.ask = None
@@ -277,6 +301,8 @@ class NightfallState(GameState):
         self.play[controller].append(cid)
         self.events.append({"type": "enter_play", "player": controller, "card": cid})
         self.flags["minions_entered"] = self.flags.get("minions_entered", 0) + 1
+        if not self.effects:
+            return
         for effect in list(self.effects):  # "each time you place a minion into play"
             if effect["kind"] == "draw_on_minion" and effect["player"] == controller:
                 self.draw(controller, effect["amount"], reason="effect")
