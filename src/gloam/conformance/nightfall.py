@@ -351,23 +351,26 @@ def check_determinize_every_viewer(game: NightfallGame, state: NightfallState, r
 
 #: private events and their secret keys: draws (rule 35, 39, 153), a look at a hand
 #: (Routine Questioning), a draft hand and a face-down draft pick (rules 19-22)
-PRIVATE_EVENTS = {"draw": ["cards"], "look": ["cards"], "draft_hand": ["cards"], "draft_pick": ["card"]}
+PRIVATE_EVENTS = {"draw": ["cards"], "look": ["cards"], "draft_hand": ["cards"], "draft_pick": ["card"],
+                  "secret_archives": ["cards"]}
 
 
-def check_private_events(state: NightfallState) -> None:
+def check_private_events(state: NightfallState, views: dict | None = None) -> None:
     """Deals and draws show their card ids to the drawer only (the count to all); a look
-    at a hand shows it to the looker and the hand's owner only; a draft hand and a draft
-    pick only to their player. No other event carries a secret."""
+    at a hand or a deck shows it to the looker and the owner only (a look at one's own
+    deck to the looker alone); a draft hand, a draft pick and the cards of one's Secret
+    Archives (rule 176) only to their player. No other event carries a secret.
+    ``views``: ``events_for(p)`` by viewer, if the caller has them."""
     n = state.num_players
-    views = [state.events_for(p) for p in range(n)]
+    views = [state.events_for(p) if views is None else views[p] for p in range(n)]
     draws = 0
     for i, event in enumerate(state.events):
         kind = event["type"]
         if kind not in PRIVATE_EVENTS:
             assert "secret" not in event, f"event {i} ({kind}) has secrets: {event}"
             continue
-        allowed = [event["player"], event["target"]] if kind == "look" else [event["player"]]
-        assert event.get("to") == allowed and event.get("secret") == PRIVATE_EVENTS[kind], \
+        allowed = list(dict.fromkeys([event["player"], event["target"]])) if kind == "look" else [event["player"]]
+        assert set(event.get("to", ())) == set(allowed) and event.get("secret") == PRIVATE_EVENTS[kind], \
             f"{kind} event {i} is not private to {allowed}: {event}"
         if kind == "draw":
             draws += 1

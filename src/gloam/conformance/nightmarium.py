@@ -70,9 +70,10 @@ def check_position(state: NightmariumState) -> None:
         assert set(state.known[p]) <= set(state.hands[p]), f"player {p}'s known cards are not in hand"
 
 
-def check_private_draws(state: NightmariumState) -> None:
-    """Deals and draws show their card ids to the drawer only, with the count to all."""
-    views = [state.events_for(p) for p in range(state.num_players)]
+def check_private_draws(state: NightmariumState, views: dict | None = None) -> None:
+    """Deals and draws show their card ids to the drawer only, with the count to all.
+    ``views``: ``events_for(p)`` by viewer, if the caller has them."""
+    views = [state.events_for(p) if views is None else views[p] for p in range(state.num_players)]
     assert any(e["type"] in ("deal", "draw") for e in state.events), "no deal or draw to check"
     for i, event in enumerate(state.events):
         if event["type"] not in ("deal", "draw"):
