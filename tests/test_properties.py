@@ -92,6 +92,10 @@ MOVE = st.one_of(
     st.tuples(st.just("other seat"), st.integers(0, 10**6)),
     st.tuples(st.just("bad player"), st.one_of(st.booleans(), st.text(max_size=2), st.integers(-9, 9), st.floats())),
     st.tuples(st.just("viewer"), NOT_A_VIEWER),
+    st.tuples(st.just("lang"), st.one_of(st.none(), st.integers(), st.text(max_size=4).filter(lambda t: t not in
+                                                                                       ("en", "ja")), st.just(["en"]))),
+    st.tuples(st.just("since"), st.one_of(st.none(), st.booleans(), st.integers(max_value=-1), st.floats(),
+                                          st.text(max_size=3))),
 )
 
 
@@ -115,6 +119,14 @@ def apply_move(state: Any, move: tuple[str, Any], chooser: random.Random) -> Non
         for look in (state.observation, state.events_for, state.view):
             with pytest.raises(ViewerError):
                 look(value)
+        return
+    if kind == "lang":
+        with pytest.raises(SetupError):
+            state.view(SPECTATOR, value)
+        return
+    if kind == "since":
+        with pytest.raises(ViewerError):
+            state.events_for(SPECTATOR, value)
         return
     if state.is_terminal():
         rejected(state, state.apply, 0)
@@ -388,3 +400,38 @@ def test_saved_states(data, which):
     if state is not None:
         state.legal_action_indices()
         state.observation(SPECTATOR)
+
+
+# ---------------------------------------------------------------------- found by these tests
+def test_found_a_card_set_whose_set_is_not_a_string():
+    """Was ``TypeError: unhashable type: 'list'``."""
+    with pytest.raises(CardDataError, match="'set' must be one of"):
+        card_set_from_json({**CARD_SET, "set": []})
+
+
+def test_found_a_colour_that_is_not_a_string():
+    """Was ``TypeError: unhashable type: 'dict'`` (set data and a player's own values)."""
+    card = copy.deepcopy(CARD_SET)
+    card["cards"][0]["colour"]["value"] = {}
+    with pytest.raises(CardDataError, match="colour must be one of"):
+        card_set_from_json(card)
+
+
+def test_found_a_position_whose_game_is_not_a_string():
+    """Was ``TypeError: unhashable type: 'list'``."""
+    with pytest.raises(PositionError, match="name the game"):
+        parse_position({"game": ["nightfall"]})
+
+
+@pytest.mark.parametrize("name", ["nightfall", "nightmarium"])
+def test_found_a_language_and_an_event_number_gloam_does_not_know(name):
+    """A Nightmarium view in an unknown language was a bare ValueError (Nightfall's a
+    SetupError); ``events_for(v, since)`` took a negative ``since`` as counting from
+    the end and a string or float raised TypeError."""
+    state = get_game(name, {}).new_initial_state(1)
+    with pytest.raises(SetupError, match="unknown language"):
+        state.view(0, "xx")
+    for since in (-1, "a", 2.5, True, None):
+        with pytest.raises(ViewerError, match="since"):
+            state.events_for(0, since)
+    assert state.events_for(0, 0) == state.events_for(0) and state.events_for(0, 10**9) == []
