@@ -69,7 +69,8 @@ def report(args: argparse.Namespace, summary: Summary, wall: float) -> None:
     for f in summary.failures:
         print(f"FAILED {f['game']} game {f['index']} step {f['step']}: {f['error']} ({f['at']})")
         print(f"  setup {json.dumps(f['setup'])} seed {f['seed']}")
-        print(f"  again: python benchmarks/soak.py --game {f['game']} --seed {args.seed} --start {f['index']} --games 1")
+        print(f"  again: python benchmarks/soak.py --game {f['game']} --seed {args.seed}"
+              f" --start {f['index']} --games 1")
     if summary.stopped_early:
         print(f"stopped at the --seconds limit ({args.seconds:g} s) before every game was played")
     print(f"{len(summary.failures)} failures; wall {wall:.1f} s with {args.workers} worker(s)")

@@ -21,7 +21,6 @@ import copy
 import json
 import os
 import random
-import tempfile
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -284,11 +283,15 @@ def read_or_typed_error(call: Any, *args: Any, expected: type[GloamError] = Gloa
         return None
 
 
-TEMP = Path(tempfile.mkdtemp(prefix="gloam-properties-"))
+@pytest.fixture(scope="module")
+def temp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder for the mangled files (module-scoped: hypothesis runs many examples per
+    test call)."""
+    return tmp_path_factory.mktemp("properties")
 
 
-def written(name: str, content: bytes) -> Path:
-    path = TEMP / name
+def written(folder: Path, name: str, content: bytes) -> Path:
+    path = folder / name
     path.write_bytes(content)
     return path
 
@@ -321,7 +324,7 @@ RECORDS = [_record("nightfall", {"players": 3, "archives": "draft"}, 60),
 
 @PROFILE
 @given(data=st.data(), which=st.integers(0, len(DECKS) - 1))
-def test_deck_files(data, which):
+def test_deck_files(data, which, temp):
     path = DECKS[which]
     text = _text(path)
     read_or_typed_error(parse_deck, data.draw(mangled_text(text)), path.name)
@@ -330,38 +333,39 @@ def test_deck_files(data, which):
     else:
         import tomllib
         read_or_typed_error(parse_deck, json.dumps(data.draw(mutated(tomllib.loads(text)))), "deck.json")
-    read_or_typed_error(load_deck, written(path.name, data.draw(mangled_bytes(text))))
+    read_or_typed_error(load_deck, written(temp, path.name, data.draw(mangled_bytes(text))))
 
 
 @PROFILE
 @given(data=st.data())
-def test_user_card_files(data):
+def test_user_card_files(data, temp):
     import tomllib
     read_or_typed_error(parse_user_cards, data.draw(mangled_text(USER_CARDS)), "mine.toml", expected=CardDataError)
     read_or_typed_error(user_cards_from_json, data.draw(mutated(tomllib.loads(USER_CARDS))), expected=CardDataError)
-    read_or_typed_error(load_user_cards, written("mine.toml", data.draw(mangled_bytes(USER_CARDS))),
+    read_or_typed_error(load_user_cards, written(temp, "mine.toml", data.draw(mangled_bytes(USER_CARDS))),
                         expected=CardDataError)
 
 
 @PROFILE
 @given(data=st.data())
-def test_card_set_files(data):
+def test_card_set_files(data, temp):
     read_or_typed_error(card_set_from_json, data.draw(mutated(CARD_SET)), "martial_law.json", expected=CardDataError)
     text = json.dumps(CARD_SET)
-    read_or_typed_error(load_card_file, written("set.json", data.draw(mangled_bytes(text))), expected=CardDataError)
+    read_or_typed_error(load_card_file, written(temp, "set.json", data.draw(mangled_bytes(text))),
+                        expected=CardDataError)
 
 
 @PROFILE
 @given(data=st.data())
-def test_composition_files(data):
+def test_composition_files(data, temp):
     comp = read_or_typed_error(composition_from_json, data.draw(mutated(COMPOSITION)), expected=CardDataError)
     if comp is not None:  # a composition that reads is one a game can be set up with, or a SetupError
         read_or_typed_error(lambda: get_game("nightmarium", {"players": 2, "composition": comp.to_setup()})
                             .new_initial_state(1), expected=GloamError)
     text = json.dumps(COMPOSITION)
-    read_or_typed_error(load_composition, written("comp.json", data.draw(mangled_text(text)).encode("utf-8")),
+    read_or_typed_error(load_composition, written(temp, "comp.json", data.draw(mangled_text(text)).encode("utf-8")),
                         expected=CardDataError)
-    read_or_typed_error(load_composition, written("comp.json", data.draw(mangled_bytes(text))),
+    read_or_typed_error(load_composition, written(temp, "comp.json", data.draw(mangled_bytes(text))),
                         expected=CardDataError)
 
 
@@ -378,14 +382,14 @@ def test_position_files(data, which):
 
 @PROFILE
 @given(data=st.data(), which=st.integers(0, len(RECORDS) - 1))
-def test_record_files(data, which):
+def test_record_files(data, which, temp):
     original = {k: v for k, v in RECORDS[which].items() if k != "state"}
     record = read_or_typed_error(Record.from_json, data.draw(mutated(original)), expected=RecordError)
     if record is not None:
         read_or_typed_error(record.replay, expected=RecordError)
     text = json.dumps(original)
-    read_or_typed_error(Record.load, written("game.json", data.draw(mangled_bytes(text))), expected=RecordError)
-    read_or_typed_error(Record.load, written("game.json", data.draw(mangled_text(text)).encode("utf-8")),
+    read_or_typed_error(Record.load, written(temp, "game.json", data.draw(mangled_bytes(text))), expected=RecordError)
+    read_or_typed_error(Record.load, written(temp, "game.json", data.draw(mangled_text(text)).encode("utf-8")),
                         expected=RecordError)
 
 

@@ -564,9 +564,10 @@ def draw_setup(rng: random.Random, set_choices: list[tuple[str, ...]] = SET_CHOI
 
 def permute_any_format(state: NightfallState, viewer: int, rng: random.Random) -> NightfallState:
     """:func:`permute_unseen` (the Coldest War sweep's permutation of the cards ``viewer``
-    cannot see) for every format. In the constructed format an archive holds a deck's mix of cards whose top card is face up
-    (rule 169) and each player has a face-down wound stack: there the cards under each
-    archive's top and each wound stack are shuffled in place instead."""
+    cannot see) for every format. In the constructed format an archive holds a deck's
+    mix of cards whose top card is face up (rule 169) and each player has a face-down
+    wound stack: there the cards under each archive's top and each wound stack are
+    shuffled in place instead."""
     new = permute_unseen(state, viewer, rng)
     if state.game.decks is None:
         return new
