@@ -447,3 +447,21 @@ def test_found_a_language_and_an_event_number_gloam_does_not_know(name):
         with pytest.raises(ViewerError, match="since"):
             state.events_for(0, since)
     assert state.events_for(0, 0) == state.events_for(0) and state.events_for(0, 10**9) == []
+
+
+def test_found_a_finished_nightmarium_game_that_would_not_load():
+    """Soak game 15035 (seed 16): a 5-player game that ended in a dead position at the
+    end of a turn has no action left; its saved state was refused ("actions_left 0 is
+    out of range"), so its JSON round trip failed."""
+    from test_conformance_nightmarium import deadlocked_state
+
+    state = deadlocked_state()
+    while not state.is_terminal():
+        state.apply(state.legal_action_indices()[0])
+    assert state.to_json()["actions_left"] == 0 and state.to_json()["mode"] == "over"
+    assert type(state).from_json(json.loads(json.dumps(state.to_json()))) == state
+    live = get_game("nightmarium", {}).new_initial_state(1).to_json()
+    with pytest.raises(RecordError, match="actions_left 0 is out of range"):
+        state_from_json("nightmarium", {**live, "actions_left": 0})
+    with pytest.raises(RecordError, match="mode"):
+        state_from_json("nightmarium", {**live, "mode": ["turn"]})
