@@ -288,6 +288,8 @@ def permute_unseen(state: NightfallState, viewer: int, rng: random.Random) -> Ni
     places: dict[tuple, list[tuple[list[int], int]]] = {}
     for archive in new.archives:
         for j, cid in enumerate(archive["cards"]):
+            if state.wtype[cid] is not None:  # a wound put on an archive in plain view: its place is public
+                continue
             places.setdefault((state.cards[cid], state.wtype[cid], state.owner[cid]), []).append(
                 (archive["cards"], j))
     for spots in places.values():
