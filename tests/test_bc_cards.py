@@ -920,7 +920,7 @@ def test_pipe_bomb_wound_on_a_bait_and_switch_archive_is_kept_when_a_bot_samples
     its cards are public, their order below the top is not) is public where it lies: every
     state a search samples from either player's view keeps it on top, keeps the archive's
     cards, and looks the same to that player (``determinize``)."""
-    from conformance import check_determinize_for
+    from gloam.conformance.core import check_determinize_for
 
     from gloam.core.rng import Rng
 

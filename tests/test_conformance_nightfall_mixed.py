@@ -3,7 +3,7 @@
 Coldest War, promos, chosen wound stacks, Common Ground, Hidden / Secret / Open Archives,
 Upstream Draft, customised starting decks, Team Play (4 and 6 players), longer games,
 moons and the constructed deck format. ``tests/test_conformance_nightfall.py`` sweeps the
-Coldest War setups; this file reuses its checks.
+Coldest War setups; this file reuses its checks (``gloam.conformance.nightfall``).
 
 Game ``i`` draws its setup from a generator seeded by ``i`` (:func:`game_setup`): a set
 combination, an archive setup, variants and options at random; a setup the rules refuse
@@ -33,20 +33,21 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from test_conformance_nightfall import (
+
+from gloam.conformance import core as cf
+from gloam.conformance.nightfall import (
     DETERMINIZED_STEPS,
+    DRAFT_VARIANTS,
     check_cards,
     check_clone,
     check_options,
     check_position,
-    permute_unseen,
+    check_winners,
+    draw_game,
+    sound,
 )
-
-import conformance as cf
-from gloam.core.errors import SetupError
+from gloam.conformance.nightfall import permute_any_format as permute
 from gloam.core.rng import Rng, derive_seed
-from gloam.nightfall.cards import WOUND_TYPES
-from gloam.nightfall.constructed import Deck
 from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState
 
@@ -56,92 +57,11 @@ EXPENSIVE_EVERY = 150
 MAX_ACTIONS = 20_000
 MASTER_SEED = 20261129
 
-SET_CHOICES = [("ML",), ("NF",), ("CW", "ML"), ("ML", "BC"), ("NF", "BC"), ("CW", "BC"), ("CW", "ML", "NF"),
-               ("ML", "NF", "BC"), ("CW", "ML", "NF", "BC")]
-DRAFT_VARIANTS = ("common_ground", "hidden_archives", "secret_archives", "open_archives", "upstream")
-
-
-def random_deck(game: NightfallGame, rng: random.Random) -> Deck:
-    """A legal constructed deck (rules 166-167) of the game's cards, at random."""
-    orders = [c.id for s in game.card_sets for c in s.draftable]
-    picks = [c for c in orders for _ in range(3)]
-    rng.shuffle(picks)
-    wounds = [c.id for s in game.card_sets for c in s.wounds]
-    stack = tuple((rng.choice(wounds), rng.choice(WOUND_TYPES)) for _ in range(15))
-    return Deck("random", (tuple(picks[:12]), tuple(picks[12:24])), stack)
-
-
-def draw_setup(rng: random.Random) -> dict[str, Any]:
-    """One setup at random (maybe one the rules refuse)."""
-    sets = rng.choice(SET_CHOICES)
-    options: dict[str, Any] = {"sets": sets, "first_player": rng.choice([0, 1, "random"])}
-    roll = rng.random()
-    if roll < 0.12:  # the constructed format
-        options["players"] = rng.choice([2, 3, 4])
-        options["decks"] = "random"
-        options["moons"] = "CW" in sets and rng.random() < 0.5
-        return options
-    if roll < 0.3:  # Team Play
-        options["players"] = rng.choice([4, 4, 6])
-        options["teams"] = True
-    else:
-        options["players"] = rng.choice([2, 3, 4, 5])
-    options["archives"] = rng.choice(["quick", "draft", "ml-draft"])
-    if options["archives"] != "quick":
-        for name in DRAFT_VARIANTS:
-            if rng.random() < 0.25:
-                options[name] = True
-    if rng.random() < 0.3:
-        options["custom_starters"] = True
-    if rng.random() < 0.4:
-        options["promos"] = True
-    if rng.random() < 0.25:
-        options["long"] = True
-    if "CW" in sets and rng.random() < 0.4:
-        options["moons"] = True
-    with_wounds = [s for s in sets if s != "BC"]
-    if len(with_wounds) > 1 and rng.random() < 0.3:
-        options["wounds"] = tuple(rng.sample(with_wounds, rng.randint(1, len(with_wounds))))
-    return options
-
 
 def game_setup(i: int) -> tuple[NightfallGame, int, dict[str, Any]]:
     """Game ``i``: its game, seed and the options drawn (the first legal draw)."""
-    rng = random.Random(derive_seed(MASTER_SEED, i))
-    for _ in range(200):
-        options = draw_setup(rng)
-        if options.get("first_player") == 1 and options["players"] < 2:
-            continue
-        try:
-            if options.get("decks") == "random":
-                probe = NightfallGame(players=options["players"], sets=options["sets"])
-                options["decks"] = [random_deck(probe, rng) for _ in range(options["players"])]
-            return NightfallGame(**options), derive_seed(MASTER_SEED, i, 9), options
-        except SetupError:
-            continue
-    raise AssertionError(f"no legal setup drawn for game {i}")
-
-
-def permute(state: NightfallState, viewer: int, rng: random.Random) -> NightfallState:
-    """The Coldest War sweep's permutation of the cards ``viewer`` cannot see. In the
-    constructed format an archive holds a deck's mix of cards whose top card is face up
-    (rule 169) and each player has a face-down wound stack: there the cards under each
-    archive's top and each wound stack are shuffled in place instead."""
-    new = permute_unseen(state, viewer, rng)
-    if state.game.decks is None:
-        return new
-    for archive, mine in zip(state.archives, new.archives):
-        under = archive["cards"][:-1]
-        rng.shuffle(under)
-        mine["cards"] = under + archive["cards"][-1:]
-    for stack in new.wound_stacks:
-        rng.shuffle(stack)
-    return new
-
-
-def sound(det: NightfallState, where: str) -> None:
-    check_cards(det, where)
-    check_position(det)
+    game, options = draw_game(random.Random(derive_seed(MASTER_SEED, i)))
+    return game, derive_seed(MASTER_SEED, i, 9), options
 
 
 def expensive(game: NightfallGame, state: NightfallState, rng: random.Random, det_rng: Any) -> int:
@@ -159,32 +79,6 @@ def expensive(game: NightfallGame, state: NightfallState, rng: random.Random, de
             det.apply(rng.choice(det.legal_action_indices()))
             sound(det, f"determinized state after {step + 1} actions: ")
     return moved
-
-
-def wound_counts(state: NightfallState) -> list[int]:
-    return state.events[-1]["wounds"]
-
-
-def check_winners(state: NightfallState, options: dict[str, Any]) -> None:
-    """The game named its winner(s) by the rules of its format."""
-    returns = state.returns()
-    winners = [p for p, r in enumerate(returns) if r == max(returns)]
-    over = state.events[-1]
-    assert over["type"] == "game_over", f"the last event is {over['type']}, not game_over"
-    n = state.num_players
-    if options.get("decks"):  # rule 171: the last player left wins
-        left = [p for p in range(n) if p not in state.eliminated]
-        assert len(winners) == 1 and left == winners, f"winner {winners} but players left {left}"
-        assert sorted(state.eliminated) == [p for p in range(n) if p not in winners]
-        return
-    counts = wound_counts(state)
-    if options.get("teams"):  # rule 178: the team with the fewest wounds, both teammates win
-        half = n // 2
-        totals = [counts[p] + counts[p + half] for p in range(half)]
-        assert len(winners) == 2 and winners[1] == winners[0] + half, f"team winners {winners}"
-        assert totals[winners[0]] == min(totals), f"team {winners} won with totals {totals}"
-        return
-    assert len(winners) == 1 and counts[winners[0]] == min(counts), f"{winners} won with {counts} (rule 162)"
 
 
 def run_game(i: int) -> tuple[NightfallState, dict[str, Any], Counter[str]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import random
 
-import conformance as cf
+from gloam.conformance import core as cf
 import pytest
 from nf_scenario import NfTable
 

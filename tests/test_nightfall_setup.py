@@ -17,7 +17,7 @@ import json
 import random
 from collections import Counter
 
-import conformance as cf
+from gloam.conformance import core as cf
 import pytest
 
 from gloam.core.errors import SetupError

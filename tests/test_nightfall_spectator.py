@@ -15,9 +15,9 @@ import random
 
 import pytest
 from nf_positions import games, positions
-from test_conformance_nightfall import shuffle_face_down_stacks
 from test_nightfall_variants import draft_first_cards
 
+from gloam.conformance.nightfall import redeal_everything_hidden
 from gloam.core import SPECTATOR
 from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState
@@ -32,103 +32,6 @@ def secret_game(seed: int = 7) -> NightfallState:
     state = NightfallGame(players=3, archives="draft", secret_archives=True).new_initial_state(seed)
     draft_first_cards(state)
     return state
-
-
-# ---------------------------------------------------------------------- re-dealing
-def redeal_hands_and_decks(new: NightfallState, rng: random.Random) -> None:
-    """Each player's cards in hand and deck that nobody saw go there, shuffled together
-    (the cards everyone saw go into the hand or onto the deck stay where they are). The
-    deciding player's hand stays (their pending options were worked out from it): only
-    their deck is shuffled."""
-    decider = new.current_player()
-    for q in range(new.num_players):
-        if q == decider:
-            known_top = len(new.known[q]["top"])
-            under = new.decks[q][: len(new.decks[q]) - known_top]
-            rng.shuffle(under)
-            new.decks[q][: len(under)] = under
-            continue
-        known_hand = set(new.known[q]["hand"])
-        known_top = len(new.known[q]["top"])
-        hand_spots = [j for j, c in enumerate(new.hands[q]) if c not in known_hand]
-        deck_spots = list(range(len(new.decks[q]) - known_top))
-        pool = [new.hands[q][j] for j in hand_spots] + [new.decks[q][j] for j in deck_spots]
-        rng.shuffle(pool)
-        for j in hand_spots:
-            new.hands[q][j] = pool.pop()
-        for j in deck_spots:
-            new.decks[q][j] = pool.pop()
-    tutored = new.flags.get("tutored")
-    if tutored is not None and new.hands[tutored["player"]]:  # Tactical Prep: another card of that hand
-        tutored["card"] = rng.choice(new.hands[tutored["player"]])
-
-
-def redeal_face_down_piles(new: NightfallState, rng: random.Random) -> None:
-    """The wound stack under its face-up top (all of it when none is face up), the moons
-    under the current one, each constructed wound stack, and the cards under each
-    archive's top (a wound on an archive stays where it is: its place is public)."""
-    shuffle_face_down_stacks(new, rng)
-    for stack in new.wound_stacks:
-        rng.shuffle(stack)
-    for archive in new.archives:
-        cards = archive["cards"]
-        spots = [j for j in range(len(cards) - 1) if new.wtype[cards[j]] is None]
-        pool = [cards[j] for j in spots]
-        rng.shuffle(pool)
-        for j, cid in zip(spots, pool, strict=True):
-            cards[j] = cid
-
-
-def redeal_secret_archives(new: NightfallState, rng: random.Random) -> None:
-    """Rule 176: the face-down archives swap their identities (every card of each); the
-    deciding player's own stay (their pending options may claim from them)."""
-    secret = [a for a in new.archives if a.get("secret") and a["owner"] != new.current_player()]
-    names = [a["card"] for a in secret]
-    rng.shuffle(names)
-    new.cards = list(new.cards)  # the instance table is shared by clones: copy it first
-    for archive, name in zip(secret, names, strict=True):
-        archive["card"] = name
-        for cid in archive["cards"]:
-            new.cards[cid] = name
-
-
-def redeal_draft(new: NightfallState, rng: random.Random) -> None:
-    """The draft cards nobody saw face up (every hand, every pick, the box) re-dealt
-    among their places (rules 17-30); the hands are kept sorted as the engine keeps them."""
-    draft = new.flags.get("draft")
-    if draft is None:
-        return
-    piles = draft["hands"] + draft["picks"] + [draft["rest"]]
-    spots = [(pile, j) for pile in piles for j in range(len(pile))]
-    pool = [pile[j] for pile, j in spots]
-    rng.shuffle(pool)
-    for (pile, j), card in zip(spots, pool, strict=True):
-        pile[j] = card
-    for hand in draft["hands"]:
-        hand.sort()
-
-
-def redeal_private_events(new: NightfallState) -> None:
-    """Every private event's secret part replaced by something else."""
-    events = []
-    for event in new.events:
-        if "secret" in event:
-            event = dict(event)
-            for key in event["secret"]:
-                event[key] = ["someone else's card"] if isinstance(event[key], list) else -7
-        events.append(event)
-    new.events = events
-
-
-def redeal_everything_hidden(state: NightfallState, rng: random.Random) -> NightfallState:
-    """A copy of ``state`` in which everything hidden from every seat is dealt anew."""
-    new = state.clone()
-    redeal_hands_and_decks(new, rng)
-    redeal_face_down_piles(new, rng)
-    redeal_secret_archives(new, rng)
-    redeal_draft(new, rng)
-    redeal_private_events(new)
-    return new
 
 
 # ---------------------------------------------------------------------- tests

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import random
 
-import conformance as cf
+from gloam.conformance import core as cf
 import pytest
 from nf_scenario import NfTable, archives_offered, options, start_chain
 from test_nightfall_setup import check_draft_position, drafting, pick

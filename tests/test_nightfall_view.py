@@ -22,9 +22,9 @@ from importlib.resources import files
 import jsonschema
 import pytest
 from nf_positions import constructed_game, games, positions
-from test_conformance_nightfall import permute_unseen
-from test_nightfall_spectator import redeal_everything_hidden, secret_game
+from test_nightfall_spectator import secret_game
 
+from gloam.conformance.nightfall import permute_unseen, redeal_everything_hidden
 from gloam.core import SPECTATOR
 from gloam.core.errors import GloamError
 from gloam.nightfall import i18n

@@ -18,7 +18,7 @@ from typing import Any, Iterator
 import jsonschema
 import pytest
 
-import conformance as cf
+from gloam.conformance import core as cf
 from gloam.bots import make_bot
 from gloam.core import SPECTATOR, EndReason, IllegalActionError
 from gloam.core.rng import derive_seed

@@ -471,10 +471,10 @@ def test_the_documented_example_and_error_are_the_real_ones(tmp_path, capsys):
 
 
 def test_random_games_with_a_card_file_pass_the_conformance_checks():
-    """tests/conformance.py's invariants (cards conserved, clone and JSON round trip,
+    """gloam.conformance.core's invariants (cards conserved, clone and JSON round trip,
     observations independent of unseen cards, determinize, replay) hold in seeded random
     games played with the example card file, quick start and the CW draft."""
-    import conformance as cf
+    from gloam.conformance import core as cf
     from test_conformance_nightfall import MAX_ACTIONS, GameChecker, check_end
 
     cards = load_user_cards(EXAMPLE).to_setup()

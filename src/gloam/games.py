@@ -51,7 +51,7 @@ def parse_position(source: Any):
     parsers = {"nightfall": nightfall_position, "nightmarium": nightmarium_position}
     data = nightfall_position.load(source)
     name = data.get("game")
-    if name not in parsers:
+    if not isinstance(name, str) or name not in parsers:
         raise PositionError(f"game: name the game the position is of ({' or '.join(parsers)}),"
                             f" not {name!r}" if name is not None else
                             f"game: name the game the position is of: game = \"nightfall\" or \"nightmarium\"")

@@ -24,7 +24,8 @@ class GameOverError(IllegalActionError):
 
 class ViewerError(GloamError, ValueError):
     """A viewer that is neither a seat of the game nor ``SPECTATOR`` (an observation or
-    a view asked for nobody at the table)."""
+    a view asked for nobody at the table), or events asked for from a point that is no
+    event number (``events_for(viewer, since)``)."""
 
 
 class SetupError(GloamError, ValueError):

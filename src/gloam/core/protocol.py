@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from gloam.core.decisions import SPECTATOR, Choice, Context, Decision, Outcome, Refs, viewer_seat
-from gloam.core.errors import ActionIndexError, GameOverError, IllegalActionError, WrongPlayerError
+from gloam.core.errors import ActionIndexError, GameOverError, IllegalActionError, ViewerError, WrongPlayerError
 from gloam.core.events import redact
 
 
@@ -241,7 +241,10 @@ class GameState(ABC):
         """The event stream from event ``since`` on, as ``viewer`` (a seat or
         ``SPECTATOR``) may see it (``None``: everything, for replays after the game and
         for tests). The events are fresh copies: changing them changes nothing. Any
-        other viewer (a bool, a string, a seat out of range) is a :class:`ViewerError`."""
+        other viewer (a bool, a string, a seat out of range) is a :class:`ViewerError`, as
+        is a ``since`` that is not an event number (a negative number, a bool, a string)."""
+        if type(since) is not int or since < 0:
+            raise ViewerError(f"events since {since!r}: since is an event number, 0 or more")
         if viewer is not None:
             viewer = viewer_seat(viewer, self.num_players)
         return [_copy_plain(redact(e, viewer)) for e in self.events[since:]]

@@ -458,7 +458,7 @@ class _Reader:
 
     # ----------------------------------------------------------------- values
     def colour(self, value: Any, cid: str, field: str) -> str:
-        if value in COLOUR_SYNONYMS:
+        if isinstance(value, str) and value in COLOUR_SYNONYMS:
             raise self.fail(f"write {COLOUR_SYNONYMS[value]!r}, not its synonym {value!r}", cid, field)
         if value not in COLOURS:
             raise self.fail(f"colour must be one of {', '.join(COLOURS)}, not {value!r}", cid, field)
@@ -673,7 +673,7 @@ class _Reader:
         if data.get("format") != FORMAT:
             raise self.fail(f"'format' must be {FORMAT!r}, not {data.get('format')!r}")
         code = data.get("set")
-        if code not in SET_FILES:
+        if not isinstance(code, str) or code not in SET_FILES:
             raise self.fail(f"'set' must be one of {', '.join(SET_FILES)}, not {code!r}")
         title = data.get("title")
         if not _text(title):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from gloam.core.errors import SetupError
 from gloam.nightmarium.actions import NEW, Discard, DiscardCard, Draw, Play, StopDiscarding, Target
 from gloam.nightmarium.cards import ABILITIES, LEGIONS, NO_ABILITY, PARTS
 
@@ -76,8 +77,9 @@ _PROMPTS = {
 
 
 def _lang(lang: str) -> str:
-    if lang not in LANGS:
-        raise ValueError(f"no language {lang!r}; have {', '.join(LANGS)}")
+    """``lang`` if gloam speaks it, else a :class:`SetupError` (as Nightfall's)."""
+    if not isinstance(lang, str) or lang not in LANGS:
+        raise SetupError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
     return lang
 
 

@@ -732,10 +732,11 @@ class NightmariumState(GameState):
         self.revealed = _ints(data["revealed"], "revealed")
         self.known = [_ints(k, "known") for k in _per_player(data["known"], n, "known")]
         self.active = _int(data["active"], "active", 0, n - 1)
-        self.actions_left = _int(data["actions_left"], "actions_left", 1, 2)
+        # a game that ended at the end of a turn (a dead position, the turn limit) has none left
+        self.actions_left = _int(data["actions_left"], "actions_left", 0 if data["mode"] == "over" else 1, 2)
         self.first_legion = _int(data["first_legion"], "first_legion", -1, len(LEGIONS) - 1)
         self.turn = _int(data["turn"], "turn", 1, None)
-        if data["mode"] not in _MODE_BY_NAME:
+        if not isinstance(data["mode"], str) or data["mode"] not in _MODE_BY_NAME:
             raise RecordError(f"unknown decision mode {data['mode']!r}")
         self.mode = _MODE_BY_NAME[data["mode"]]
         self.resolving = _int(data["resolving"], "resolving", -1, len(g.parts) - 1)

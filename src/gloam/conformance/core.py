@@ -145,16 +145,23 @@ def check_determinize(game: Game, state: GameState, rng: Any, cards: Cards, n_ca
     return det
 
 
-def check_event_redaction(state: GameState) -> None:
+def event_views(state: GameState) -> dict[int | None, list[dict[str, Any]]]:
+    """``events_for(v)`` for every viewer v (each seat, ``SPECTATOR`` and None), to
+    hand to several checks of the same state."""
+    return {v: state.events_for(v) for v in [*viewers(state), None]}
+
+
+def check_event_redaction(state: GameState, views: dict[int | None, list] | None = None) -> None:
     """Every event carrying secrets shows them exactly to the players in its ``to``;
     ``events_for(p)`` never shows another player's secret, nor the ``to``/``secret``
     bookkeeping; an event without secrets is the same for every viewer; ``events_for(None)``
-    shows everything."""
+    shows everything. ``views``: :func:`event_views` of the state, if the caller has it."""
+    views = event_views(state) if views is None else views
     raw = state.events
-    everything = state.events_for(None)
+    everything = views[None]
     assert len(everything) == len(raw)
     seats = viewers(state)
-    views = [state.events_for(p) for p in seats]
+    views = [views[p] for p in seats]
     for i, event in enumerate(raw):
         assert isinstance(event, dict) and isinstance(event.get("type"), str), f"event {i} {event!r}"
         json.dumps(event)  # every event is plain JSON data
@@ -190,14 +197,17 @@ def check_game_over(state: GameState, max_actions: int, actions: int, *, no_winn
     return winners[0]
 
 
-def check_replay(game: Game, seed: int, actions: list[int], final: GameState) -> None:
+def check_replay(game: Game, seed: int, actions: list[int], final: GameState,
+                 final_events: list[dict[str, Any]] | None = None) -> None:
     """The record (setup, seed, actions), through JSON text, replays to ``final``
-    exactly, with the same events."""
+    exactly, with the same events (``final_events``: ``final.events_for(None)``, if the
+    caller has it)."""
     record = Record.of(game, seed, actions)
     text = json.dumps(record.to_json())
     replayed = Record.from_json(json.loads(text)).replay()
     assert replayed == final, "replaying the record does not reproduce the final state"
-    assert replayed.events_for(None) == final.events_for(None), "replay emitted other events"
+    everything = final.events_for(None) if final_events is None else final_events
+    assert replayed.events_for(None) == everything, "replay emitted other events"
 
 
 # --------------------------------------------------------------------- driving a game
