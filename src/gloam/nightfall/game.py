@@ -317,8 +317,23 @@ class NightfallGame(Game):
         re-dealt at random among those hidden places; the wounds under the visible top
         and the moons under the current one are shuffled. ``rng``: a gloam ``Rng`` or a
         ``random.Random``. The format does it (:mod:`gloam.nightfall.formats`; a
-        constructed game also re-deals archive orders and wound stacks)."""
-        return self.format.determinize(self, observation, rng)
+        constructed game also re-deals archive orders and wound stacks).
 
+        The open decision is part of what the viewer knows: a player asked to pick a card
+        from their hand holds one that fits. A re-deal that leaves the decision without
+        an option would let the engine move on past it, so such a deal is drawn again
+        (up to :data:`DETERMINIZE_TRIES` times; the last deal is kept if none fits, which
+        the soak has never needed)."""
+        state = self.format.determinize(self, observation, rng)
+        for _ in range(DETERMINIZE_TRIES - 1):
+            if state.current_player() == observation["to_act"] and state.decision_kind() == observation["kind"]:
+                break
+            state = self.format.determinize(self, observation, rng)
+        return state
+
+
+#: how many re-deals :meth:`NightfallGame.determinize` draws to find one that keeps the
+#: viewer's open decision (soak game 6529 of seed 16: a kicker's pick from a hidden hand)
+DETERMINIZE_TRIES = 100
 
 NightfallState.game_type = NightfallGame  # a saved state's setup is rebuilt with this class (state.from_json)
