@@ -1,0 +1,107 @@
+"""Which process serves a table: one PostgreSQL advisory lock per table.
+
+On PostgreSQL several ``gloam serve`` processes may share one database. A process serves a
+table (holds its :class:`~gloam.server.room.Room`) only while it holds that table's
+session-level advisory lock, taken with ``pg_try_advisory_lock`` on ONE connection of its
+own that lives as long as the process. When the process dies its session ends and
+PostgreSQL frees every lock it held, so the next process asked for the table takes the
+lock and rebuilds the room from the log (the log is the truth). The log's primary key
+``(table_id, seq)`` is the last line of defence: two writers can never both store seq N.
+
+SQLite has one supported setup, one process per database file, so its locks are a no-op
+(:class:`SingleProcessLocks`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+
+log = logging.getLogger("gloam.server")
+
+
+def lock_key(table_id: str) -> int:
+    """A stable signed 64-bit key for ``table_id`` (``pg_try_advisory_lock(bigint)``).
+
+    >>> lock_key("abc") == lock_key("abc"), lock_key("abc") == lock_key("abd")
+    (True, False)
+    """
+    digest = hashlib.sha256(b"gloam-table:" + table_id.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+class SingleProcessLocks:
+    """SQLite: this process is the only one, so it owns every table."""
+
+    async def open(self) -> None:
+        return None
+
+    async def acquire(self, table_id: str) -> bool:
+        return True
+
+    async def release(self, table_id: str) -> None:
+        return None
+
+    def holds(self, table_id: str) -> bool:
+        return True
+
+    async def close(self) -> None:
+        return None
+
+
+class AdvisoryLocks:
+    """PostgreSQL: ``pg_try_advisory_lock`` per table on one dedicated connection."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.held: set[str] = set()
+        self._conn = None
+        self._mutex = asyncio.Lock()
+
+    async def open(self) -> None:
+        import psycopg
+
+        self._conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True,
+                                                           application_name="gloam-serve-locks")
+
+    async def acquire(self, table_id: str) -> bool:
+        """True when this process holds (or now took) the table's lock; False when
+        another process holds it. Never waits for it."""
+        if table_id in self.held:
+            return True
+        async with self._mutex:
+            if table_id in self.held:
+                return True
+            cursor = await self._conn.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(table_id),))
+            (taken,) = await cursor.fetchone()
+            if taken:
+                self.held.add(table_id)
+            return bool(taken)
+
+    async def release(self, table_id: str) -> None:
+        async with self._mutex:
+            if table_id in self.held:
+                self.held.discard(table_id)
+                await self._conn.execute("SELECT pg_advisory_unlock(%s)", (lock_key(table_id),))
+
+    def holds(self, table_id: str) -> bool:
+        return table_id in self.held
+
+    async def close(self) -> None:
+        """End the session: PostgreSQL frees every lock it held."""
+        if self._conn is not None:
+            await self._conn.close()
+            self._conn = None
+        self.held.clear()
+
+
+def table_locks(url: str) -> SingleProcessLocks | AdvisoryLocks:
+    """The locks for a database URL (SQLAlchemy form, e.g. ``postgresql+psycopg://…``)."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "postgresql":
+        return SingleProcessLocks()
+    plain = parsed.set(drivername="postgresql").render_as_string(hide_password=False)
+    return AdvisoryLocks(plain)
