@@ -46,7 +46,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import httpx
 from websockets.asyncio.client import connect
@@ -162,11 +162,12 @@ class Run:
     kill_modes: list[str] = field(default_factory=list)
 
 
-async def person(ws_base: str, table: str, token: str, rng: random.Random, run: Run, has_bot: bool,
+async def person(ws_base: str | Callable[[], str], table: str, token: str, rng: random.Random, run: Run, has_bot: bool,
                  think: tuple[float, float], deadline: float) -> bool:
     """A person's client until the game is over (True) or the deadline (False): a random
     option after a short think; after a dropped socket, reconnect and resend the pending
-    act with the same cid (the server acknowledges a landed one again, applies it once)."""
+    act with the same cid (the server acknowledges a landed one again, applies it once).
+    ``ws_base`` may be a function: the server to (re)connect to each time."""
     pending: tuple[str, int, int] | None = None        # (cid, v sent at, action)
 
     def acked(seq: int) -> None:
@@ -176,7 +177,8 @@ async def person(ws_base: str, table: str, token: str, rng: random.Random, run: 
 
     while time.monotonic() < deadline:
         try:
-            async with connect(f"{ws_base}/ws/tables/{table}", open_timeout=2, max_size=2**24) as ws:
+            base = ws_base() if callable(ws_base) else ws_base
+            async with connect(f"{base}/ws/tables/{table}", open_timeout=2, max_size=2**24) as ws:
                 await ws.send(json.dumps({"t": "hello", "token": token}))
                 while time.monotonic() < deadline:
                     frame = json.loads(await asyncio.wait_for(ws.recv(), 30))

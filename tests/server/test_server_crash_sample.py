@@ -6,19 +6,15 @@ does count a lost act, a doubled one and a table that differs from its log."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
-import sys
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "crash_restart.py"
-_spec = importlib.util.spec_from_file_location("gloam_bench_crash_restart", _PATH)
-crash = sys.modules.setdefault(_spec.name, importlib.util.module_from_spec(_spec))
-_spec.loader.exec_module(crash)
+from web_client import crash_restart_module
+
+crash = crash_restart_module()
 
 POSTGRES = os.environ.get("GLOAM_TEST_POSTGRES")
 

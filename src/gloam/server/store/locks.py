@@ -8,6 +8,12 @@ PostgreSQL frees every lock it held, so the next process asked for the table tak
 lock and rebuilds the room from the log (the log is the truth). The log's primary key
 ``(table_id, seq)`` is the last line of defence: two writers can never both store seq N.
 
+A killed process's lock session can end a moment before its writer's session has finished
+a COMMIT it had already sent. So before serving a table whose lock it just took, a process
+waits (up to :data:`SETTLE_SECONDS`) until no session of a dead server process is left:
+every server process tags its sessions' ``application_name`` with :data:`PROCESS_TAG`, and
+a tag seen without its ``…:locks`` session is a process that died.
+
 SQLite has one supported setup, one process per database file, so its locks are a no-op
 (:class:`SingleProcessLocks`).
 """
@@ -17,8 +23,15 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import os
+import secrets
+import time
 
 log = logging.getLogger("gloam.server")
+
+#: this process's sessions' ``application_name`` (its lock session adds ``:locks``)
+PROCESS_TAG = f"gloam-serve:{os.getpid()}:{secrets.token_hex(3)}"
+SETTLE_SECONDS = 5.0
 
 
 def lock_key(table_id: str) -> int:
@@ -63,7 +76,7 @@ class AdvisoryLocks:
         import psycopg
 
         self._conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True,
-                                                           application_name="gloam-serve-locks")
+                                                           application_name=PROCESS_TAG + ":locks")
 
     async def acquire(self, table_id: str) -> bool:
         """True when this process holds (or now took) the table's lock; False when
@@ -76,8 +89,28 @@ class AdvisoryLocks:
             cursor = await self._conn.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(table_id),))
             (taken,) = await cursor.fetchone()
             if taken:
+                await self._settle()
                 self.held.add(table_id)
             return bool(taken)
+
+    async def _settle(self) -> None:
+        """Wait until the sessions of dead server processes are gone (their last commit
+        is then in the log or never happened)."""
+        deadline = time.monotonic() + SETTLE_SECONDS
+        while True:
+            cursor = await self._conn.execute(
+                "SELECT application_name FROM pg_stat_activity "
+                "WHERE datname = current_database() AND application_name LIKE 'gloam-serve:%%'")
+            names = [name for (name,) in await cursor.fetchall()]
+            alive = {name[:-len(":locks")] for name in names if name.endswith(":locks")}
+            dying = {name for name in names if not name.endswith(":locks")} - alive
+            if not dying:
+                return
+            if time.monotonic() > deadline:
+                log.warning("sessions of %s are still open; serving anyway (the log's key guards it)",
+                            ", ".join(sorted(dying)))
+                return
+            await asyncio.sleep(0.05)
 
     async def release(self, table_id: str) -> None:
         async with self._mutex:
