@@ -38,6 +38,7 @@ import json
 import os
 import random
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -326,7 +327,8 @@ def audit(db: str, server_url: str, acks: list[Ack]) -> dict[str, Any]:
         return httpx.get(server_url + path, timeout=30).json()
 
     problems = [p for t in tables for p in table_problems(tables[t], logs[t], fetch)]
-    return {"lost": lost, "duplicated": duplicated, "mismatched": len({p[0] for p in problems}),
+    return {"tables": len(tables), "tables_finished": sum(row.status == "finished" for row in tables.values()),
+            "lost": lost, "duplicated": duplicated, "mismatched": len({p[0] for p in problems}),
             "problems": [f"{t}: {why}" for t, why in problems[:20]]}
 
 
@@ -412,9 +414,11 @@ def crash_restart(kills: int, db: str | None = None, slots: int = len(SLOTS), se
         server.kill()
         if pg_name:
             drop_postgres(db, pg_name)
+    if workdir is None and figures["lost"] == figures["duplicated"] == figures["mismatched"] == 0:
+        shutil.rmtree(folder, ignore_errors=True)      # kept (with server.log) when something is wrong
     return {"database": "postgresql" if pg_name else "sqlite", "kills": len(run.kill_modes),
-            "kill_modes": {m: run.kill_modes.count(m) for m in MODES}, "tables": len(run.tables),
-            "games_finished": run.finished, "acked": len(run.acks), **figures,
+            "kill_modes": {m: run.kill_modes.count(m) for m in MODES},
+            "people_games_finished": run.finished, "acked": len(run.acks), **figures,
             "seconds": round(time.monotonic() - started, 1)}
 
 

@@ -100,3 +100,44 @@ def test_the_survivor_takes_over_a_killed_process_tables(cluster):
     for table_id in (played["id"], bots["id"]):
         assert tables[table_id].status == "finished"
         assert crash.table_problems(tables[table_id], logs[table_id], fetch) == []
+
+
+def test_a_process_whose_lock_session_falls_stops_serving_its_tables(cluster):
+    """The lock sessions cut (as a database restart would): the owner closes the table's
+    sockets with 1012, and then exactly one process serves it again."""
+    import psycopg
+
+    url, a, b = cluster
+    table = _create(a.url, "nightmarium", ["human", "bot:greedy"])
+
+    async def scenario():
+        async with connect(f"{a.ws_url}/ws/tables/{table['id']}", open_timeout=5) as ws:
+            await ws.send(json.dumps({"t": "hello", "token": table["tokens"]["0"]}))
+            assert json.loads(await asyncio.wait_for(ws.recv(), 10))["t"] == "welcome"
+            with psycopg.connect(url, autocommit=True) as conn:     # cut A's lock session, as a database restart would
+                killed = conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                      "WHERE datname = current_database() AND application_name LIKE 'gloam-serve:%:locks'").fetchall()
+            assert killed == [(True,), (True,)]                     # A's and B's
+            frames = []
+            try:
+                while True:
+                    frames.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+            except Exception:  # noqa: BLE001 — the close
+                pass
+            assert ws.close_code == 1012 and frames[-1]["t"] == "bye", (ws.close_code, frames[-1:])
+        async def hello(server) -> dict:
+            async with connect(f"{server.ws_url}/ws/tables/{table['id']}", open_timeout=5) as ws:
+                await ws.send(json.dumps({"t": "hello", "token": table["tokens"]["0"]}))
+                return json.loads(await asyncio.wait_for(ws.recv(), 10))
+
+        for attempt in range(60):      # as a client behind a balancer: retry on 4409 (A, B, A, …)
+            frame = await hello((a, b)[attempt % 2])
+            if frame["t"] == "welcome":  # one of them took the lock again and serves the table from the log
+                other = await hello((a, b)[(attempt + 1) % 2])
+                assert other["t"] == "bye" and other["code"] == 4409, other
+                return
+            assert frame["code"] == 4409, frame
+            await asyncio.sleep(0.1)
+        raise AssertionError("neither process serves the table again")
+
+    asyncio.run(scenario())

@@ -111,7 +111,12 @@ class RoomRegistry:
 
     async def adopt(self) -> int:
         """Take over the live tables whose process died (their locks are free). Returns
-        how many were taken over."""
+        how many were taken over. First, if this process's own lock session fell (the
+        database restarted, the connection was cut), it stops serving every table: another
+        process may have taken them."""
+        if not await self.locks.alive():
+            await self.drop_all()
+            await self.locks.reopen()
         before = len(self.rooms)
         ids = await repo.table_ids(self.engine, "live")
         for table_id in ids:
@@ -132,6 +137,22 @@ class RoomRegistry:
                 await self.adopt()
             except Exception:  # noqa: BLE001 — a failed round is retried next time
                 log.exception("adopting orphaned tables failed")
+
+    async def drop_all(self) -> None:
+        """Stop serving every table (sockets told to reconnect), once the writes already
+        queued have landed."""
+        from gloam.server.protocol import CLOSE_RESTART
+
+        log.error("the table-lock session fell: this process stops serving its %d tables", len(self.rooms))
+        rooms, self.rooms = list(self.rooms.values()), {}
+        for room in rooms:
+            for conn in list(room.connections):
+                conn.close(CLOSE_RESTART)
+            await room.close()
+        try:
+            await self.writer.write([])      # an empty batch: after every write queued before it
+        except Exception:  # noqa: BLE001 — the database is away: those writes failed, nothing was told
+            pass
 
     async def create(self, table: repo.TableRow, seats: list[repo.SeatRow]) -> Room:
         if not await self.locks.acquire(table.id):     # a fresh random id: only a collision is held

@@ -59,6 +59,12 @@ class SingleProcessLocks:
     def holds(self, table_id: str) -> bool:
         return True
 
+    async def alive(self) -> bool:
+        return True
+
+    async def reopen(self) -> None:
+        return None
+
     async def close(self) -> None:
         return None
 
@@ -86,10 +92,17 @@ class AdvisoryLocks:
         async with self._mutex:
             if table_id in self.held:
                 return True
-            cursor = await self._conn.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(table_id),))
-            (taken,) = await cursor.fetchone()
+            if self._conn is None or self._conn.closed:
+                return False                 # the lock session fell: serve nothing until it is back
+            try:
+                cursor = await self._conn.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(table_id),))
+                (taken,) = await cursor.fetchone()
+                if taken:
+                    await self._settle()
+            except Exception as exc:  # noqa: BLE001 — no lock session, no lock (RoomRegistry.adopt reopens it)
+                log.error("the table-lock session failed: %s", exc)
+                return False
             if taken:
-                await self._settle()
                 self.held.add(table_id)
             return bool(taken)
 
@@ -120,6 +133,27 @@ class AdvisoryLocks:
 
     def holds(self, table_id: str) -> bool:
         return table_id in self.held
+
+    async def alive(self) -> bool:
+        """Whether the lock session still stands (if it fell, so did every lock)."""
+        try:
+            async with self._mutex:
+                await self._conn.execute("SELECT 1")
+            return True
+        except Exception:  # noqa: BLE001 — any failure: the session and its locks are gone
+            return False
+
+    async def reopen(self) -> None:
+        """A new lock session holding nothing (after :meth:`alive` said the old one fell)."""
+        async with self._mutex:
+            self.held.clear()
+            old, self._conn = self._conn, None
+            if old is not None:
+                try:
+                    await old.close()
+                except Exception:  # noqa: BLE001 — it is broken already
+                    pass
+            await self.open()
 
     async def close(self) -> None:
         """End the session: PostgreSQL frees every lock it held."""
