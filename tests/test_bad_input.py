@@ -222,7 +222,8 @@ def test_a_missing_replay_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize("change, message", [
     ({"format": "gloam-save"}, r"not a gloam record \(format is 'gloam-save', expected 'gloam-record'\)"),
     ({"format": None}, r"not a gloam record \(format is None"),
-    ({"version": 2}, r"unsupported record version 2 \(this gloam reads 1\)"),
+    ({"version": 3}, r"unsupported record version 3 \(this gloam reads 1 and 2\)"),
+    ({"version": True}, r"unsupported record version True"),
     ({"version": "1"}, r"unsupported record version '1'"),
     ({"actions": [0, "1", 2]}, r"'actions' must be a list of integers"),
     ({"actions": [0, 1.0]}, r"'actions' must be a list of integers"),

@@ -56,3 +56,40 @@ def parse_position(source: Any):
                             f" not {name!r}" if name is not None else
                             f"game: name the game the position is of: game = \"nightfall\" or \"nightmarium\"")
     return parsers[name].parse(data)
+
+
+def omniscient_observation(state: Any) -> dict[str, Any]:
+    """The table with every hand face up (only for replays of finished games): a
+    spectator's observation plus every hand (``hands``); in Nightfall also every player's
+    draft view (``drafts``), every card of the instance table and every Secret Archive's
+    card (still marked face down to the table)."""
+    from gloam.core import SPECTATOR
+
+    if getattr(state.game, "name", None) != "nightfall":
+        return dict(state.observation(SPECTATOR), hands=[list(h) for h in state.hands])
+    from gloam.nightfall.setup import draft_view
+
+    view = state.observation(SPECTATOR)
+    view["hands"] = [list(h) for h in state.hands]
+    if view.get("draft"):
+        view["drafts"] = [draft_view(state, p) for p in range(state.game.num_players)]
+    view["cards"] = list(state.cards)
+    view["archives"] = [dict(a, card=state.archives[k]["card"]) if a.get("card") is None else a
+                        for k, a in enumerate(view["archives"])]
+    return view
+
+
+def omniscient_table_view(state: Any, lang: str = "en") -> dict[str, Any]:
+    """The table view (docs/view.md) of :func:`omniscient_observation`: every hand shown,
+    the decision without options (nobody acts in a replay)."""
+    observation = omniscient_observation(state)
+    if state.game.name == "nightfall":
+        from gloam.core import SPECTATOR
+        from gloam.nightfall.view import view_from_observation
+
+        view = view_from_observation(state.game, observation, lang)
+        view["decision"] = state.view(SPECTATOR, lang)["decision"]   # who decides and the prompt, no options
+        return view
+    from gloam.nightmarium.view import table_view
+
+    return table_view(state.game, observation, lang)

@@ -280,3 +280,45 @@ def test_a_bot_takes_over_an_absent_players_seat_and_the_player_takes_it_back(pa
         assert room.controller == {} and room.assisted
     finally:
         server.stop()
+
+
+def test_a_missed_update_makes_the_page_ask_for_a_resync(pages, live, shot):
+    """Every update carries its version; the page that misses one (dropped here between the
+    server and the page) asks for a ``sync`` and draws the table at the latest version."""
+    made = httpx.post(f"{live.url}/api/tables", json={"game": "nightmarium", "seats": ["human", "bot:random"]}).json()
+    table = made["id"]
+    page = pages.new("desktop")
+    seat_with_tokens(page.context, table, {"0": made["tokens"]["0"]})
+    seen = {"dropped": 0, "syncs": 0}
+
+    def route(ws) -> None:
+        server = ws.connect_to_server()
+
+        def to_page(message) -> None:
+            frame = json.loads(message)
+            if frame.get("t") == "update" and frame["v"] == 3 and not seen["dropped"]:
+                seen["dropped"] += 1                      # lost on the way
+                return
+            ws.send(message)
+
+        def to_server(message) -> None:
+            if json.loads(message).get("t") == "sync":
+                seen["syncs"] += 1
+            server.send(message)
+        server.on_message(to_page)
+        ws.on_message(to_server)
+    page.route_web_socket(re.compile(r".*/ws/tables/.*"), route)
+    page.goto(f"/t/{table}")
+    room = live.app.state.rooms.rooms[table]
+    for _ in range(40):
+        if room.seq >= 6 or room.over:
+            break
+        wait_for_my_decision(page, room, 0)
+        before = room.seq
+        page.locator(ENABLED_OPTION).first.click()
+        page.wait_for_function(f"() => Number(document.querySelector('main').dataset.v) > {before}")
+    wait_for_my_decision(page, room, 0) if not room.over else None
+    assert seen == {"dropped": 1, "syncs": 1}
+    assert version(page) == room.seq
+    people = [e for e in room.entries if e.kind == "act" and e.by == "human"]
+    assert len({e.cid for e in people}) == len(people)

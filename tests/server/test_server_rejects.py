@@ -216,3 +216,36 @@ def test_acting_too_fast_is_rate_limited(tmp_path):
         run_async(run())
     finally:
         server.stop()
+
+
+def test_too_many_messages_too_fast_are_refused_then_the_socket_is_closed(tmp_path):
+    """Issue 16, "Bad input": a per-connection rate limit (acts and chat alike), then 1008."""
+    server = LiveServer(fast_settings(tmp_path, rate_burst=2, rate_per_s=0.001)).start()
+    try:
+        made = create(server.url, "nightmarium", ["human", "human"])
+        table = made["id"]
+
+        async def run():
+            before = _state(server, table)
+            async with connect(f"{server.ws_url}/ws/tables/{table}") as ws:
+                await _hello(ws, made["tokens"]["0"])
+                for n in range(2):                                  # the burst: chat lines pass
+                    await ws.send(json.dumps({"t": "chat", "channel": "players", "text": f"hi {n}"}))
+                codes = []
+                with pytest.raises(ConnectionClosed) as closed:
+                    for n in range(40):
+                        await ws.send(json.dumps({"t": "act", "v": 0, "a": 0, "cid": f"f{n}"}))
+                        while True:
+                            frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                            if frame["t"] == "reject":
+                                codes.append(frame["code"])
+                                break
+                            if frame["t"] == "bye":
+                                codes.append(f"bye {frame['code']}")
+                assert closed.value.rcvd.code == 1008
+                assert codes[:20] == ["rate_limited"] * 20
+            assert _state(server, table) == before and server.app.state.rooms.rooms[table].seq == 0
+
+        run_async(run())
+    finally:
+        server.stop()

@@ -24,6 +24,7 @@ from gloam.cli.play import GAMES, HUMAN, Terminal, seat_names
 from gloam.cli.frontends import frontend
 from gloam.core.errors import GloamError, RecordError
 from gloam.core.record import Record
+from gloam.games import omniscient_observation as omniscient_view
 from gloam.nightfall import i18n
 
 
@@ -58,33 +59,6 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     return 0
-
-
-def omniscient_view(state: Any) -> dict[str, Any]:
-    """The table with every hand face up (only for replays of finished records): every
-    hand, every Nightfall draft hand and pick (``drafts``) and every Secret Archive."""
-    if getattr(state.game, "name", None) == "nightfall":
-        return _nightfall_omniscient(state)
-    from gloam.core import SPECTATOR
-
-    return dict(state.observation(SPECTATOR), hands=[list(h) for h in state.hands])
-
-
-def _nightfall_omniscient(state: Any) -> dict[str, Any]:
-    """A Nightfall spectator's observation with everything turned face up: every hand
-    (``hands``), every player's draft view (``drafts``), every card of the instance table
-    and every Secret Archive's card (still marked face down to the table)."""
-    from gloam.core import SPECTATOR
-    from gloam.nightfall.setup import draft_view
-
-    view = state.observation(SPECTATOR)
-    view["hands"] = [list(h) for h in state.hands]
-    if view.get("draft"):
-        view["drafts"] = [draft_view(state, p) for p in range(state.game.num_players)]
-    view["cards"] = list(state.cards)
-    view["archives"] = [dict(a, card=state.archives[k]["card"]) if a.get("card") is None else a
-                        for k, a in enumerate(view["archives"])]
-    return view
 
 
 class Replay:

@@ -4,6 +4,13 @@ on from a position (``gloam play GAME --position FILE``, docs/positions.md) also
 its ``start``: the starting state as ``state.to_json()`` gives it, which replaying loads
 instead of dealing from the seed.
 
+Version 2 (written since the web table's forks; version 1 is still read) adds
+``engine``, the build that wrote the record (``"gloam 0.1.0"``), and ``fork``: for a game
+forked from a step of another, ``{"table": the parent table's id or None, "at": the step,
+"as": the seat whose view was re-dealt or None, "exact": whether nothing was re-dealt}``.
+A fork's record carries its ``start`` (the forked state) and never its parent's record:
+the parent's seed and hands stay with the parent.
+
 >>> from gloam.games import get_game
 >>> game = get_game("nightmarium", {"players": 2})
 >>> state = game.new_initial_state(seed=7)
@@ -29,7 +36,9 @@ from gloam.core.files import MiB, read_json_file
 from gloam.core.text import clean_text
 
 FORMAT = "gloam-record"
-VERSION = 1
+VERSION = 2
+#: the record versions this gloam reads (1: before ``engine`` and ``fork``)
+READS = (1, 2)
 #: the largest record file gloam reads (a long game's record is under 100 KiB)
 MAX_RECORD_BYTES = 64 * MiB
 #: the most actions a record may hold (the longest random games take about 2,000)
@@ -44,17 +53,21 @@ class Record:
     actions: list[int] = field(default_factory=list)
     seats: list[str] | None = None
     start: dict[str, Any] | None = None  # the starting state's to_json(); None: dealt from the seed
+    engine: str | None = None            # the build that made the record ("gloam 0.1.0"); None: unknown (v1)
+    fork: dict[str, Any] | None = None   # a fork's origin: {"table", "at", "as", "exact"}
 
     @classmethod
     def of(cls, game, seed: int, actions: list[int] | None = None, seats: list[str] | None = None,
-           start: dict[str, Any] | None = None) -> "Record":
-        return cls(game.name, game.setup_json(), seed, list(actions or []), seats, start)
+           start: dict[str, Any] | None = None, fork: dict[str, Any] | None = None) -> "Record":
+        return cls(game.name, game.setup_json(), seed, list(actions or []), seats, start, engine_version(), fork)
 
     # --- serialisation --------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
+            **({"engine": self.engine} if self.engine is not None else {}),
+            **({"fork": dict(self.fork)} if self.fork is not None else {}),
             "game": self.game,
             "setup": self.setup,
             "seed": self.seed,
@@ -72,8 +85,10 @@ class Record:
             raise RecordError("a record must be a JSON object")
         if data.get("format") != FORMAT:
             raise RecordError(f"not a gloam record (format is {data.get('format')!r}, expected {FORMAT!r})")
-        if data.get("version") != VERSION:
-            raise RecordError(f"unsupported record version {data.get('version')!r} (this gloam reads {VERSION})")
+        version = data.get("version")
+        if isinstance(version, bool) or version not in READS:
+            raise RecordError(f"unsupported record version {version!r} (this gloam reads "
+                              f"{' and '.join(map(str, READS))})")
         game, setup, seed, actions = (data.get(k) for k in ("game", "setup", "seed", "actions"))
         if not isinstance(game, str):
             raise RecordError("record field 'game' must be a string")
@@ -95,7 +110,12 @@ class Record:
         if start is not None and (not isinstance(start, dict) or start.get("game") != game
                                   or start.get("setup") != setup):
             raise RecordError("record field 'start' must be a saved state of the record's game and setup")
-        return cls(game, setup, seed, list(actions), seats, start)
+        engine = data.get("engine")
+        if engine is not None and (not isinstance(engine, str) or len(engine) > 100):
+            raise RecordError("record field 'engine' must be a string (the gloam build that made it)")
+        fork = _fork_field(data.get("fork"), start)
+        return cls(game, setup, seed, list(actions), seats, start,
+                   clean_text(engine) if engine is not None else None, fork)
 
     def save(self, path: str | Path) -> bool:
         """Write the record to ``path`` atomically (:func:`write_atomic`): a save that fails
@@ -149,6 +169,33 @@ class Record:
             if upto is not None and n == upto:
                 break
         return state
+
+
+def engine_version() -> str:
+    """The build that makes a record (a record's and a web table's ``engine``)."""
+    from gloam import __version__
+
+    return f"gloam {__version__}"
+
+
+def _fork_field(fork: Any, start: Any) -> dict[str, Any] | None:
+    """A record's ``fork`` field, checked: None, or where the game was forked from."""
+    if fork is None:
+        return None
+    bad = RecordError('record field \'fork\' must be {"table": id or null, "at": step, "as": seat or null,'
+                      ' "exact": true or false} and come with a \'start\'')
+    if not isinstance(fork, dict) or start is None or set(fork) - {"table", "at", "as", "exact"}:
+        raise bad
+    table, at, seat, exact = fork.get("table"), fork.get("at"), fork.get("as"), fork.get("exact", False)
+    if not (table is None or isinstance(table, str) and len(table) <= 64):
+        raise bad
+    if not isinstance(at, int) or isinstance(at, bool) or at < 0:
+        raise bad
+    if not (seat is None or isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0):
+        raise bad
+    if not isinstance(exact, bool):
+        raise bad
+    return {"table": clean_text(table) if table is not None else None, "at": at, "as": seat, "exact": exact}
 
 
 def write_atomic(path: str | Path, text: str) -> bool:

@@ -95,7 +95,7 @@ class _Faces:
         key = str(cid)
         if key not in self.table:
             card_id = self.obs["cards"][cid]
-            face = dict(card_face(self.game.card(card_id), self.lang), id=cid, owner=self.obs["owner"][cid])
+            face = dict(self.face(card_id), id=cid, owner=self.obs["owner"][cid])
             wtype = self.obs["wtype"][cid]
             if wtype is not None:
                 face["wound_type"] = wtype
@@ -106,7 +106,17 @@ class _Faces:
     def card(self, card_id: str) -> dict[str, Any]:
         """The face of a card named by its data id (a draft card, an archive's card, a
         starting minion still to be chosen): no instance, no owner."""
-        return dict(card_face(self.game.card(card_id), self.lang), id=None, owner=None)
+        return dict(self.face(card_id), id=None, owner=None)
+
+    def face(self, card_id: str) -> dict[str, Any]:
+        """A fresh copy of card ``card_id``'s printed face: built once per game and language
+        (a face depends on nothing else), copied so that no view shares it."""
+        cache = self.game.__dict__.setdefault("_view_faces", {})     # lives as long as the game
+        key = (card_id, self.lang)
+        if key not in cache:
+            cache[key] = card_face(self.game.card(card_id), self.lang)
+        return _copy(cache[key])
+
 
 
 def card_face(card: "Card", lang: str = "en") -> dict[str, Any]:

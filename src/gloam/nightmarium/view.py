@@ -119,12 +119,21 @@ def _player(obs: dict[str, Any], p: int, faces: _Faces) -> dict[str, Any]:
         "seat": p,
         "you": p == obs["viewer"],
         "hand_size": obs["hand_sizes"][p],
-        "hand": [faces(c) for c in obs["hand"]] if p == obs["viewer"] else None,
+        "hand": _hand(obs, p, faces),
         "known": [faces(c) for c in obs["known"][p]],
         "creatures": [_creature(i, c, c[0] == resolving, faces) for i, c in enumerate(creatures)],
         "complete": sum(1 for c in creatures if len(c) == 3),
         "winner": obs["winner"] == p,
     }
+
+
+def _hand(obs: dict[str, Any], p: int, faces: _Faces) -> list[dict[str, Any]] | None:
+    """Seat ``p``'s hand as the viewer sees it: their own, or every hand in a replay's
+    view of a finished game (an observation with ``hands``)."""
+    hands = obs.get("hands")
+    if hands is not None:
+        return [faces(c) for c in hands[p]]
+    return [faces(c) for c in obs["hand"]] if p == obs["viewer"] else None
 
 
 def _creature(index: int, cards: list[int], resolving: bool, faces: _Faces) -> dict[str, Any]:

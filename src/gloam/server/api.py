@@ -10,20 +10,15 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from gloam import __version__
 from gloam.bots.registry import bot_names
 from gloam.core.errors import GloamError
+from gloam.core.record import engine_version
 from gloam.games import game_names, get_game
 from gloam.server.room import SeatRefused
 from gloam.server.seats import new_token, token_hash
 from gloam.server.store import repo
 
 router = APIRouter()
-
-
-def engine_version() -> str:
-    """The build a table was made with (its ``engine`` column, and a record's ``engine``)."""
-    return f"gloam {__version__}"
 
 MAX_SEATS = 6
 
@@ -204,6 +199,8 @@ async def table_status(table_id: str, request: Request) -> dict[str, Any]:
 @router.get("/api/tables/{table_id}/record")
 async def table_record(table_id: str, request: Request) -> dict[str, Any]:
     room = await _readable(request, table_id)
+    if not room.option("reveal_after_end", True):
+        raise HTTPException(403, "this table keeps its record (the seed that dealt every card) to itself")
     if not room.over:
         raise HTTPException(409, "the record (with the seed that dealt every card) is given once the game is over")
     return room.record().to_json()

@@ -15,7 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from gloam.server import api, pages, ws
+from gloam.server import api, pages, replays, ws
 from gloam.server.bots import BotRunner
 from gloam.server.protocol import CLOSE_RESTART
 from gloam.server.room import Timing
@@ -92,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(replays.router)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     return app
 

@@ -272,7 +272,9 @@ class Room:
         return out
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
-        frame = table_frame(self.game, self.state, conn.viewer, conn.lang, self.names, since=0)
+        # the log carries the last ``history`` events, one line per event: describe only those
+        since = max(0, self.state.event_count() - self.history)
+        frame = table_frame(self.game, self.state, conn.viewer, conn.lang, self.names, since=since)
         mine = [e.cid for e in self.entries if e.cid and e.seat == conn.viewer and e.by == "human"]
         player = conn.viewer != SPECTATOR
         chat = [c for c in self.chat if c["channel"] == "spectators" or player]
@@ -281,7 +283,7 @@ class Room:
                         "undo": self.undo_refusal(conn.viewer) is None if player else False,
                         "played_by": self.controller.get(conn.viewer)},
                 "table": self.info(), "v": self.seq, "view": frame["view"],
-                "log": frame["events"][-self.history:], "acked_cids": mine[-ACKED_CIDS:],
+                "log": frame["events"], "acked_cids": mine[-ACKED_CIDS:],
                 "chat": chat[-CHAT_KEPT:], "presence": self.presence_message(),
                 "offers": self.offers_for(conn.viewer)}
 

@@ -23,6 +23,21 @@ from gloam.server.room import Connection, Room
 from gloam.server.rooms import ServedElsewhere
 from gloam.server.seats import seat_of
 
+try:                                   # the web extra installs orjson: the same text, ~10x faster
+    import orjson
+
+    def encode(message: dict[str, Any]) -> str:
+        """A frame as compact JSON text (UTF-8 kept, no spaces).
+
+        >>> encode({"t": "update", "line": "Ann plays ★", "n": [1, 2.5, None]})
+        '{"t":"update","line":"Ann plays ★","n":[1,2.5,null]}'
+        """
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+except ImportError:                    # pragma: no cover — without the extra's encoder
+    def encode(message: dict[str, Any]) -> str:
+        """A frame as compact JSON text (UTF-8 kept, no spaces)."""
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
 router = APIRouter()
 log = logging.getLogger("gloam.server")
 
@@ -79,7 +94,7 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
                        P.CLOSE_RESTART: "the server is restarting"}
             await _close(ws, conn.closing or 1000, reasons.get(conn.closing, ""))
             return
-        await ws.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        await ws.send_text(encode(message))
 
 
 async def _hello(ws: WebSocket, settings: Any) -> P.Hello | None:

@@ -91,7 +91,8 @@ export function presenceStrip(o, table, me) {
     h("ul", null, (table?.seats || []).map((/** @type {any} */ s) => {
       const p = seats.find((/** @type {any} */ x) => x.seat === s.seat) || {};
       const state = s.kind === "open" ? "open" : p.online ? "online" : p.gone ? "gone" : "offline";
-      const thinking = p.thinking_s !== null && p.thinking_s !== undefined ? Math.floor(p.thinking_s + since) : null;
+      const thinking = p.online && p.thinking_s !== null && p.thinking_s !== undefined
+        ? Math.floor(p.thinking_s + since) : null;
       return h("li", { key: `p${s.seat}`, class: `seat-${s.seat % 6} ${state}`, "data-seat": String(s.seat),
                        "data-state": state },
         h("span", { class: "dot", "aria-hidden": "true" }),
@@ -183,6 +184,7 @@ export function waitingRoom(table, s, on) {
   const canJoin = !s.held.length && (s.invite || pub) && open.length > 0;
   return h("section", { class: "waiting", id: "waiting" },
     h("h2", null, t("wait.title")),
+    s.host && open.length ? h("p", { class: "hint" }, t("wait.invite")) : null,
     h("ul", { class: "seats" }, (table?.seats || []).map((/** @type {any} */ x) => h("li", { key: `w${x.seat}`, "data-seat": String(x.seat) },
       h("span", { class: "name" }, x.kind === "open" ? t("wait.open_seat", { n: x.seat + 1 }) : x.name),
       x.kind === "bot" ? h("span", { class: "kind" }, t("bot_name", { bot: t(`bot.${x.bot}`) })) : null,

@@ -15,9 +15,8 @@ import { chosenLang, lang, loadLang, setLang, t } from "./i18n.js";
 import * as store from "./store.js";
 import { TableSocket } from "./net.js";
 import { FrameQueue, PACES } from "./anim.js";
-import { decisionBar, indexRefs, logView, optionButton, resultBanner, seatName } from "./view/common.js";
-import * as nightfall from "./view/nightfall.js";
-import * as nightmarium from "./view/nightmarium.js";
+import { indexRefs, optionButton, seatName } from "./view/common.js";
+import { renderer, tableBody } from "./view/table-body.js";
 import * as online from "./online.js";
 
 /** @typedef {import("./net.js").Frame} Frame */
@@ -27,7 +26,6 @@ import * as online from "./online.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("table"));
 const tableId = root.dataset.table || "";
-const GAMES = { nightfall, nightmarium };
 
 /** One socket (a seat, or a spectator) and the frame it has on screen. */
 class Stream {
@@ -381,12 +379,21 @@ function passScreen() {
     h("button", { type: "button", class: "primary", id: "take-device", on: { click: takeDevice } }, t("i_am", { name })));
 }
 
+/** The way to the replay: "Review" while it is played (the seat's own past; the page
+ * reads this browser's token itself), "Replay" once it is over. */
+function replayLink() {
+  const over = page.table?.status === "finished";
+  if (!over && page.table?.status !== "live") return null;
+  return h("a", { href: `/t/${encodeURIComponent(tableId)}/replay`, class: "replay-link", id: "replay-link" },
+    t(over ? "replay.open" : "replay.review"));
+}
+
 /** Draw the page from the frame on screen (the frame queue wraps it in a view transition). */
 function render() {
   const stream = displayed();
   const frame = stream?.frame;
   const gameName = frame?.view?.game || page.table?.game;
-  const game = gameName ? /** @type {any} */ (GAMES)[gameName] : null;
+  const game = renderer(gameName);
   const ctx = stream && frame && game ? context(stream) : null;
   const passing = page.passTo !== null;
   root.dataset.v = frame ? String(frame.v) : "";
@@ -415,29 +422,25 @@ function render() {
   } else if (!ctx) {
     body = [h("p", { class: "loading" }, t("connecting"))];
   } else {
-    const over = game.result(ctx.view, page.table);
-    const [what, waitingFor] = game.decisionWhat(ctx.view);
     const player = stream && stream.seat !== null;
-    const casual = Boolean(page.table?.options?.undo) && !over && player;
+    const casual = Boolean(page.table?.options?.undo) && !game.result(ctx.view, page.table) && player
+      && ctx.view.decision?.player === stream?.seat;
     body = [
       h("p", { class: "seat-line" }, page.shown === null ? t("watching")
-        : t("you_are", { name: seatName({ ...ctx, me: null }, page.shown) })),
+        : t("you_are", { name: seatName({ ...ctx, me: null }, page.shown) }), " ", replayLink()),
       page.notice ? h("p", { class: "notice", role: "status" }, page.notice,
         h("button", { type: "button", class: "link", on: { click: () => { page.notice = ""; render(); } } }, t("dismiss"))) : null,
-      over ? resultBanner(ctx, over.winners, over.reason, over.detail) : null,
-      stream ? online.presenceStrip(stream.online, page.table, stream.seat) : null,
-      stream ? online.seatControl(stream.online, page.table, stream.seat, onlineActions) : null,
-      h("div", { class: "layout" },
-        h("div", { class: "board-wrap" }, game.board(ctx)),
-        h("div", { class: "side" }, decisionBar(ctx, what, waitingFor),
-          casual && stream ? online.undoButton(stream.online, ctx.pending, undo) : null,
-          logView(ctx, stream ? stream.log : []),
-          stream ? online.chatPanel(stream.online, Boolean(player), onlineActions) : null)),
+      ...tableBody(ctx, game, stream ? stream.log : [], page.table, {
+        top: stream ? [online.presenceStrip(stream.online, page.table, stream.seat),
+          online.seatControl(stream.online, page.table, stream.seat, onlineActions)] : [],
+        afterDecision: casual && stream ? [online.undoButton(stream.online, ctx.pending, undo)] : [],
+        afterLog: stream ? [online.chatPanel(stream.online, Boolean(player), onlineActions)] : [],
+      }),
       page.reader ? readerView(ctx, game, page.reader) : null,
       !page.reader && page.peek ? readerView(ctx, game, page.peek, true) : null,
     ];
   }
-  patch(root, [header(passing ? null : ctx, game), ...body]);
+  patch(root, [header(passing || waiting ? null : ctx, game), ...body]);
 }
 
 async function main() {

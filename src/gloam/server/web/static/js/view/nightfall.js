@@ -146,9 +146,9 @@ function player(ctx, p) {
       p.hand_known.map((/** @type {number} */ id) => cardChip(ctx, face(ctx, id), id, "mini"))) : null,
     h("div", { class: "minions" }, p.in_play.length ? p.in_play.map((/** @type {any} */ m) => minion(ctx, m))
       : h("span", { class: "empty" }, t("no_minions"))),
-    mine && p.hand ? h("div", { class: "hand-box" },
-      h("h4", null, t("your_hand"), ` (${p.hand.length})`),
-      h("div", { class: "hand", id: "hand" }, p.hand.map((/** @type {number} */ id) => cardChip(ctx, face(ctx, id), id)))) : null);
+    p.hand ? h("div", { class: "hand-box" },                 // the viewer's, or every hand in a replay
+      h("h4", null, mine ? t("your_hand") : t("hand_of", { name: seatName(ctx, p.seat) }), ` (${p.hand.length})`),
+      h("div", { class: "hand", id: mine ? "hand" : `hand-${p.seat}` }, p.hand.map((/** @type {number} */ id) => cardChip(ctx, face(ctx, id), id)))) : null);
 }
 
 /**
@@ -244,7 +244,8 @@ function shared(ctx) {
 }
 
 /**
- * A draft in progress (rules 17-30): the viewer's draft hand and picks, the commons.
+ * A draft in progress (rules 17-30): the viewer's draft hand and picks (in a replay with
+ * every card shown, every player's: `drafts`), the commons.
  * @param {Ctx} ctx
  */
 function draft(ctx) {
@@ -252,12 +253,19 @@ function draft(ctx) {
   if (!d) return null;
   const faces = (/** @type {any[]} */ list, /** @type {string} */ prefix) =>
     list.map((f, i) => cardChip(ctx, f, f.id ?? null, "", [], `${prefix}${i}`));
+  const picks = (/** @type {any[]} */ list, /** @type {string} */ prefix) => h("div", { class: "row" },
+    list.map((/** @type {any} */ f, /** @type {number} */ i) => cardChip(ctx, f, null, "",
+      f.destination ? [h("span", { class: "dest" }, t(`dest.${f.destination}`))] : [], `${prefix}${i}`)));
+  const every = Array.isArray(ctx.view.drafts) ? ctx.view.drafts : null;
   return h("section", { class: "draft zone", id: "draft" },
     h("h4", null, t("draft"), ` · ${t("round")} ${d.round + 1}`),
-    d.hand.length ? h("div", null, h("span", { class: "zlabel" }, t("draft_hand")), h("div", { class: "hand" }, faces(d.hand, "dh"))) : null,
-    d.picks.length ? h("div", null, h("span", { class: "zlabel" }, t("draft_picks")), h("div", { class: "row" },
-      d.picks.map((/** @type {any} */ f, /** @type {number} */ i) => cardChip(ctx, f, null, "",
-        f.destination ? [h("span", { class: "dest" }, t(`dest.${f.destination}`))] : [], `dp${i}`)))) : null,
+    every ? every.map((/** @type {any} */ p, /** @type {number} */ seat) => h("div", { key: `dd${seat}`, class: "draft-of", "data-seat": seat },
+      h("span", { class: "zlabel" }, t("hand_of", { name: seatName(ctx, seat) })),
+      h("div", { class: "hand" }, faces(p.hand, `d${seat}h`)),
+      p.picks.length ? h("div", null, h("span", { class: "zlabel" }, t("draft_picks")), picks(p.picks, `d${seat}p`)) : null))
+      : null,
+    !every && d.hand.length ? h("div", null, h("span", { class: "zlabel" }, t("draft_hand")), h("div", { class: "hand" }, faces(d.hand, "dh"))) : null,
+    !every && d.picks.length ? h("div", null, h("span", { class: "zlabel" }, t("draft_picks")), picks(d.picks, "dp")) : null,
     d.commons.length ? h("div", null, h("span", { class: "zlabel" }, t("commons")), h("div", { class: "row" }, faces(d.commons, "dc"))) : null);
 }
 

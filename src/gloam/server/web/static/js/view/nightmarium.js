@@ -75,9 +75,9 @@ function player(ctx, p) {
       h("div", { class: "row" }, p.known.map((/** @type {any} */ f) => card(ctx, f, "mini")))) : null,
     h("div", { class: "creatures" }, p.creatures.length ? p.creatures.map((/** @type {any} */ c) => creature(ctx, c, p.seat))
       : h("span", { class: "empty" }, t("no_creatures"))),
-    mine && p.hand ? h("div", { class: "hand-box" },
-      h("h4", null, t("your_hand"), ` (${p.hand.length})`),
-      h("div", { class: "hand", id: "hand" }, p.hand.map((/** @type {any} */ f) => card(ctx, f)))) : null);
+    p.hand ? h("div", { class: "hand-box" },                 // the viewer's, or every hand in a replay
+      h("h4", null, mine ? t("your_hand") : t("hand_of", { name: seatName(ctx, p.seat) }), ` (${p.hand.length})`),
+      h("div", { class: "hand", id: mine ? "hand" : `hand-${p.seat}` }, p.hand.map((/** @type {any} */ f) => card(ctx, f)))) : null);
 }
 
 /**
