@@ -145,3 +145,19 @@ async def play_table(ws_base: str, table: str, tokens: dict[str, str], spectator
     sockets = [Seat(int(s), t) for s, t in sorted(tokens.items())] + [Seat(None, None) for _ in range(spectators)]
     await asyncio.gather(*(play_socket(ws_base, table, s, random.Random(rng.random()), lang) for s in sockets))
     return sockets
+
+
+def crash_restart_module():
+    """``benchmarks/crash_restart.py`` as a module (its server process, fresh PostgreSQL
+    databases, resilient client and audit), for the tests that sample it."""
+    import importlib.util
+    import sys
+
+    name = "gloam_bench_crash_restart"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parents[1] / "benchmarks"
+                                                      / "crash_restart.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]

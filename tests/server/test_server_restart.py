@@ -1,5 +1,6 @@
 """The server killed with SIGKILL at random moments, during bot and human games, and
-restarted on the same database: every acknowledged action is there, none twice, and
+restarted on the same database (SQLite, and a fresh PostgreSQL database when
+``GLOAM_TEST_POSTGRES`` is set): every acknowledged action is there, none twice, and
 every table's game equals its replayed record (docs/web-protocol.md: an action is
 committed before anyone is told of it)."""
 
@@ -20,7 +21,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from gloam.core.record import Record
-from web_client import create, run_async
+from web_client import crash_restart_module, create, run_async
 
 KILLS = 4
 
@@ -101,10 +102,27 @@ async def resilient_player(base_ws: str, table: str, token: str, rng: random.Ran
             await asyncio.sleep(0.1)
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request, tmp_path):
+    """A fresh database URL: SQLite in the test's folder, or PostgreSQL when one is given."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'gloam.db'}"
+        return
+    server = os.environ.get("GLOAM_TEST_POSTGRES")
+    if not server:
+        pytest.skip("no PostgreSQL: set GLOAM_TEST_POSTGRES=postgresql://user:pw@host/db (.ci/run starts one)")
+    crash = crash_restart_module()
+    url, name = crash.fresh_postgres(server)
+    try:
+        yield url
+    finally:
+        crash.drop_postgres(server, name)
+
+
 @pytest.mark.slow
-def test_kill_9_loses_no_acknowledged_action(tmp_path):
+def test_kill_9_loses_no_acknowledged_action(database):
     rng = random.Random(14)
-    server = ServerProcess(f"sqlite:///{tmp_path / 'gloam.db'}", _free_port())
+    server = ServerProcess(database, _free_port())
     server.start()
     tables = [create(server.url, "nightmarium", ["bot:greedy", "bot:random"]),
               create(server.url, "nightfall", ["bot:heuristic", "bot:random"]),

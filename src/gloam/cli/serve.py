@@ -1,7 +1,9 @@
 """``gloam serve [--host 127.0.0.1] [--port 8000] [--db URL]``: the web table (FastAPI on
 uvicorn, one process). It prints the URL it serves. The database is SQLite in the user's
 data directory unless ``--db`` names another (``sqlite:///file.db``, or
-``postgresql://user@host/db`` with ``pip install 'gloam[postgres]'``)."""
+``postgresql://user@host/db`` with ``pip install 'gloam[postgres]'``). One process per
+SQLite file; several processes may share one PostgreSQL database, each serving the tables
+whose advisory lock it holds (docs/web-protocol.md, "Storage")."""
 
 from __future__ import annotations
 

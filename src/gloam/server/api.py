@@ -133,7 +133,23 @@ class Join(BaseModel):
 
 
 async def _room(request: Request, table_id: str):
-    room = await _registry(request).get(table_id) if len(table_id) <= 16 else None
+    """The room this process serves; 409 when another server process serves the table
+    (a change must go to that process: docs/web-protocol.md, "Storage")."""
+    from gloam.server.rooms import ServedElsewhere
+
+    try:
+        room = await _registry(request).get(table_id) if len(table_id) <= 16 else None
+    except ServedElsewhere as exc:
+        raise HTTPException(409, str(exc)) from None
+    if room is None:
+        raise HTTPException(404, f"no table {table_id!r}")
+    return room
+
+
+async def _readable(request: Request, table_id: str):
+    """For a read: the served room, or the table replayed from the database when another
+    process serves it (any process answers a table's status and record)."""
+    room = await _registry(request).read(table_id) if len(table_id) <= 16 else None
     if room is None:
         raise HTTPException(404, f"no table {table_id!r}")
     return room
@@ -177,12 +193,12 @@ async def lobby(request: Request) -> dict[str, Any]:
 
 @router.get("/api/tables/{table_id}")
 async def table_status(table_id: str, request: Request) -> dict[str, Any]:
-    return (await _room(request, table_id)).info()
+    return (await _readable(request, table_id)).info()
 
 
 @router.get("/api/tables/{table_id}/record")
 async def table_record(table_id: str, request: Request) -> dict[str, Any]:
-    room = await _room(request, table_id)
+    room = await _readable(request, table_id)
     if not room.option("reveal_after_end", True):
         raise HTTPException(403, "this table keeps its record (the seed that dealt every card) to itself")
     if not room.over:

@@ -1,5 +1,7 @@
 """``create_app(settings)``: the FastAPI application with its lifespan — migrate the
-database, start the writer and the bot runner, and resume every live table."""
+database, open the table locks (PostgreSQL: one advisory-lock session for the process),
+start the writer and the bot runner, and resume every live table no other process serves;
+on PostgreSQL, take over every few seconds the live tables whose process died."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from gloam.server.room import Timing
 from gloam.server.rooms import RoomRegistry
 from gloam.server.settings import Settings
 from gloam.server.store import repo
+from gloam.server.store.locks import AdvisoryLocks, table_locks
 from gloam.server.store.writer import Writer
 
 log = logging.getLogger("gloam.server")
@@ -59,24 +62,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         await asyncio.to_thread(repo.migrate, url)
         engine = repo.open_engine(url)
+        locks = table_locks(url)
+        await locks.open()
         writer = Writer(engine)
         writer.start()
         bots = BotRunner(settings.bot_workers)
         rooms = RoomRegistry(engine, writer, bots, settings.think, settings.history,
-                             Timing(*settings.absence))
+                             Timing(*settings.absence), locks=locks)
         app.state.engine, app.state.writer, app.state.rooms = engine, writer, rooms
         resumed = await rooms.resume_live()
         calm_collector()
         if resumed:
             log.info("resumed %d live tables", resumed)
+        adopting = (asyncio.create_task(rooms.adopt_forever(settings.adopt_every), name="gloam-adopt")
+                    if isinstance(locks, AdvisoryLocks) else None)
         try:
             yield
         finally:
+            if adopting is not None:
+                adopting.cancel()
             for room in rooms.rooms.values():
                 for conn in list(room.connections):
                     conn.close(CLOSE_RESTART)
             await rooms.close()
             await writer.stop()
+            await locks.close()        # after the last write: only then may another process take over
             bots.close()
             await engine.dispose()
 

@@ -40,6 +40,7 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_FORBIDDEN_ORIGIN = 4403
 CLOSE_NO_TABLE = 4404
 CLOSE_NO_SPECTATORS = 4405            # the table does not take spectators
+CLOSE_ELSEWHERE = 4409                # another server process serves this table: reconnect (maybe elsewhere)
 
 _Cid = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 _Count = Annotated[StrictInt, Field(ge=0, le=10_000_000)]

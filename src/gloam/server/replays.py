@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gloam.core import SPECTATOR
 from gloam.core.fork import fork_state
 from gloam.games import omniscient_observation, omniscient_table_view
-from gloam.server.api import MAX_SEATS, TableOptions, _room, bearer, open_table, seat_rows
+from gloam.server.api import MAX_SEATS, TableOptions, _readable, bearer, open_table, seat_rows
 from gloam.server.seats import seat_of
 from gloam.server.views import event_lines, table_frame
 
@@ -189,7 +189,7 @@ async def table_step(request: Request, table_id: str, at: Annotated[int | None, 
                      lang: Literal["en", "ja"] = "en") -> dict[str, Any]:
     """Step ``at`` (default: the latest) as seat ``as`` (default: the token's seat, or
     the spectators' view without a token), ``spectator``, or ``all`` once it is over."""
-    room = await _room(request, table_id)
+    room = await _readable(request, table_id)
     mine = token_seat(request, room)
     viewer = parse_viewer(as_, SPECTATOR if mine is None else mine, len(room.seats))
     check_viewer(room, viewer, mine)
@@ -238,7 +238,7 @@ def fork_refusal(room: Any, body: Fork, mine: int | None) -> tuple[int, str] | N
 async def fork_table(table_id: str, body: Fork, request: Request) -> dict[str, Any]:
     """A new private, casual table from step ``at``: the answer of ``POST /api/tables``
     (the human seats' tokens, shown once)."""
-    room = await _room(request, table_id)
+    room = await _readable(request, table_id)
     mine = token_seat(request, room)
     refused = fork_refusal(room, body, mine)
     if refused is not None:

@@ -50,6 +50,7 @@ class Settings:
     rate_per_s: float = 2.0
     history: int = 200                      # log lines a welcome carries
     absence: tuple[float, float, float] = (15.0, 60.0, 300.0)   # seconds: grace, gone, idle (web-design §5.7)
+    adopt_every: float = 2.0                # seconds: PostgreSQL, take over the tables of a dead process
 
     def database(self) -> str:
         return async_url(self.db_url) if self.db_url else default_db_url()
@@ -70,5 +71,7 @@ class Settings:
         if os.environ.get("GLOAM_ABSENCE"):          # "GRACE,GONE,IDLE" seconds (tests shorten them)
             grace, gone, idle = (float(x) for x in os.environ["GLOAM_ABSENCE"].split(","))
             values["absence"] = (grace, gone, idle)
+        if os.environ.get("GLOAM_ADOPT_EVERY"):      # seconds between take-over rounds (PostgreSQL)
+            values["adopt_every"] = float(os.environ["GLOAM_ADOPT_EVERY"])
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)

@@ -20,6 +20,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from gloam.core import SPECTATOR
 from gloam.server import protocol as P
 from gloam.server.room import Connection, Room
+from gloam.server.rooms import ServedElsewhere
 from gloam.server.seats import seat_of
 
 try:                                   # the web extra installs orjson: the same text, ~10x faster
@@ -127,7 +128,11 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     hello = await _hello(ws, settings)
     if hello is None:
         return
-    room: Room | None = await app.state.rooms.get(table_id) if len(table_id) <= 16 else None
+    try:
+        room: Room | None = await app.state.rooms.get(table_id) if len(table_id) <= 16 else None
+    except ServedElsewhere as exc:
+        await _close(ws, P.CLOSE_ELSEWHERE, str(exc))
+        return
     if room is None:
         await _close(ws, P.CLOSE_NO_TABLE, f"no table {table_id!r}")
         return

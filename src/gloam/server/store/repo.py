@@ -46,7 +46,12 @@ def migrate(url: str) -> None:
 
 
 def open_engine(url: str) -> AsyncEngine:
-    """The async engine; SQLite gets its pragmas on every connection."""
+    """The async engine; SQLite gets its pragmas on every connection; PostgreSQL sessions
+    carry this process's tag (``application_name``, :mod:`.locks`)."""
+    if url.startswith("postgresql"):
+        from gloam.server.store.locks import PROCESS_TAG
+
+        return create_async_engine(url, connect_args={"application_name": PROCESS_TAG})
     engine = create_async_engine(url)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)

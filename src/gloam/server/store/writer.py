@@ -139,11 +139,14 @@ class Writer:
 
 
 def sync_engine(engine: AsyncEngine) -> Engine:
-    """A synchronous engine on ``engine``'s database, with the same SQLite pragmas."""
+    """A synchronous engine on ``engine``'s database, with the same SQLite pragmas; its
+    PostgreSQL sessions carry this process's tag (``application_name``, :mod:`.locks`)."""
+    from gloam.server.store.locks import PROCESS_TAG
     from gloam.server.store.repo import _sqlite_pragmas
 
     url = sync_url(engine.url.render_as_string(hide_password=False))
-    sync = create_engine(url)
+    sync = create_engine(url, **({"connect_args": {"application_name": PROCESS_TAG}}
+                                 if url.startswith("postgresql") else {}))
     if sync.dialect.name == "sqlite":
         event.listen(sync, "connect", _sqlite_pragmas)
     return sync
