@@ -21,38 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from leakscan import SETUPS, Scan, play_and_scan  # noqa: E402
+from leakscan import SETUPS, Scan, scan_games  # noqa: E402
 
 
 async def run(games: int, seed: int, seconds: float) -> tuple[Scan, float]:
-    import random
-
-    from gloam.server.bots import BotRunner
-    from gloam.server.rooms import RoomRegistry
-    from gloam.server.store import repo
-    from gloam.server.store.writer import Writer
-
-    folder = Path(tempfile.mkdtemp(prefix="gloam-leaks-"))
-    url = f"sqlite+aiosqlite:///{folder / 'leaks.db'}"
-    await asyncio.to_thread(repo.migrate, url)
-    engine = repo.open_engine(url)
-    writer = Writer(engine)
-    writer.start()
-    bots = BotRunner(1)
-    registry = RoomRegistry(engine, writer, bots, (0.0, 0.0))
-    scan = Scan()
     started = time.monotonic()
-    try:
-        for n in range(games):
-            if time.monotonic() - started > seconds:
-                break
-            game_name, setup = SETUPS[n % len(SETUPS)]
-            await play_and_scan(registry, game_name, setup, random.Random(seed * 1_000_003 + n).getrandbits(63), scan)
-    finally:
-        await registry.close()
-        await writer.stop()
-        bots.close()
-        await engine.dispose()
+    scan = await scan_games(Path(tempfile.mkdtemp(prefix="gloam-leaks-")), games, seed, SETUPS, seconds)
     return scan, time.monotonic() - started
 
 

@@ -19,6 +19,7 @@ import asyncio
 import json
 import random
 import secrets
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -175,8 +176,9 @@ def _check(room: Room, conns: list[Connection], inbox: dict[int, list[dict[str, 
                     scan.leaks.append(f"{where}: viewer {viewer} v{v}: events other than the engine's for it")
 
 
-async def scan_games(folder: Path, count: int, seed: int = 0, setups=SETUPS) -> Scan:
-    """``count`` games rotating through ``setups`` on a fresh SQLite store in ``folder``."""
+async def scan_games(folder: Path, count: int, seed: int = 0, setups=SETUPS, seconds: float = float("inf")) -> Scan:
+    """``count`` games rotating through ``setups`` on a fresh SQLite store in ``folder``
+    (no new game is started after ``seconds``)."""
     url = f"sqlite+aiosqlite:///{folder / 'leaks.db'}"
     await asyncio.to_thread(repo.migrate, url)
     engine = repo.open_engine(url)
@@ -185,8 +187,11 @@ async def scan_games(folder: Path, count: int, seed: int = 0, setups=SETUPS) -> 
     bots = BotRunner(1)
     registry = RoomRegistry(engine, writer, bots, (0.0, 0.0))
     scan = Scan()
+    started = time.monotonic()
     try:
         for n in range(count):
+            if time.monotonic() - started > seconds:
+                break
             game_name, setup = setups[n % len(setups)]
             game_seed = random.Random(seed * 1_000_003 + n).getrandbits(63)   # large: a leaked seed is findable
             await play_and_scan(registry, game_name, setup, game_seed, scan)
