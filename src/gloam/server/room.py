@@ -224,11 +224,9 @@ class Room:
     def record(self) -> Record:
         """The effective record: (setup, seed, the acts not undone); a fork's start too."""
         start = self.table.start["state"] if self.table.start else None
-        rec = Record(self.table.game, self.game.setup_json(), self.table.seed,
-                     [e.action for e in self.acts], seats=list(self.names), start=start)
-        rec.engine = self.table.engine
-        rec.fork = self.table.start.get("from") if self.table.start else None
-        return rec
+        return Record(self.table.game, self.game.setup_json(), self.table.seed, [e.action for e in self.acts],
+                      seats=list(self.names), start=start, engine=self.table.engine,
+                      fork=self.table.start.get("from") if self.table.start else None)
 
     # --- what viewers see ---------------------------------------------------------
     def option(self, name: str, default: Any = None) -> Any:
