@@ -130,8 +130,10 @@ def _scribble(value) -> None:
 
 
 # ------------------------------------------------------------------ no reaching in
-#: the rules packages; everything else is a front end, a bot, an adapter or a tool
-RULES = ("core", "nightfall", "nightmarium")
+#: the rules packages, and the conformance checks that audit their internals (the soak's and
+#: the conformance suites' invariants: cards conserved, positions sound); everything else
+#: is a front end, a bot, an adapter or a tool
+RULES = ("core", "nightfall", "nightmarium", "conformance")
 #: the engine's pending work and per-turn bookkeeping, and integer action offsets
 INTERNAL_KEYS = {"stack", "flags"}
 OFFSETS = {"PLAY0", "CARD0", "DISCARD0", "PLAYER0", "ARCHIVE0", "OPTION0", "ATTACK0", "BLOCK0",
