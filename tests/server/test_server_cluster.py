@@ -17,7 +17,7 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from web_client import crash_restart_module
+from web_client import crash_restart_module, run_async
 
 crash = crash_restart_module()
 
@@ -85,7 +85,7 @@ def test_the_survivor_takes_over_a_killed_process_tables(cluster):
         assert await player, "the player did not reach the end on the survivor"
         return run, on_a
 
-    run, on_a = asyncio.run(scenario())
+    run, on_a = run_async(scenario())
     assert on_a >= 6 and len(run.acks) > on_a          # acts acknowledged by A, then by B
     deadline = time.monotonic() + 60
     while httpx.get(f"{b.url}/api/tables/{bots['id']}", timeout=10).json()["status"] != "finished":
@@ -140,4 +140,4 @@ def test_a_process_whose_lock_session_falls_stops_serving_its_tables(cluster):
             await asyncio.sleep(0.1)
         raise AssertionError("neither process serves the table again")
 
-    asyncio.run(scenario())
+    run_async(scenario())
