@@ -15,7 +15,7 @@ from gloam.core.errors import GloamError
 from gloam.core.record import engine_version
 from gloam.games import game_names, get_game
 from gloam.server.room import SeatRefused
-from gloam.server.seats import new_token, token_hash
+from gloam.server.seats import clean_name, new_token, token_hash
 from gloam.server.store import repo
 
 router = APIRouter()
@@ -52,11 +52,6 @@ def _registry(request: Request):
 @router.get("/healthz")
 async def healthz() -> dict[str, bool]:
     return {"ok": True}
-
-
-def clean_name(text: str, default: str) -> str:
-    """A name as shown at the table: printable characters only, trimmed, 40 at most."""
-    return "".join(ch for ch in text if ch.isprintable()).strip()[:40] or default
 
 
 def seat_rows(game: str, kinds: list[str], names: list[str] | None) -> list[repo.SeatRow]:

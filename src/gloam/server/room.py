@@ -29,7 +29,7 @@ from gloam.games import get_game, state_from_json
 from gloam.server import protocol as P
 from gloam.server import undo as undo_rule
 from gloam.server.bots import BotRunner, bot_seed
-from gloam.server.seats import seat_of, token_hash
+from gloam.server.seats import clean_name, seat_of
 from gloam.server.store import repo
 from gloam.server.store.repo import LogRow, SeatRow, TableRow, act_row, finish_table
 from gloam.server.store.writer import Writer
@@ -369,8 +369,6 @@ class Room:
                 found = seat
             else:
                 raise SeatRefused(422, "give an invite, or a seat at a public table")
-            from gloam.server.api import clean_name
-
             taken = replace(self.seats[found], kind="human", invite_hash=None, token_hash=token_hash,
                             name=clean_name(name or "", self.seats[found].name))
             try:

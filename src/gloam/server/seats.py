@@ -34,3 +34,12 @@ def seat_of(token: str, hashes: Sequence[bytes | None]) -> int | None:
         if stored is not None and hmac.compare_digest(given, stored):
             found = seat
     return found
+
+
+def clean_name(text: str, default: str) -> str:
+    """A seat's name as shown at the table: printable characters only, trimmed, 40 at most.
+
+    >>> clean_name("  Ann ", "Player 1"), clean_name(chr(7), "Player 1")
+    ('Ann', 'Player 1')
+    """
+    return "".join(ch for ch in text if ch.isprintable()).strip()[:40] or default
