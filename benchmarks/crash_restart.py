@@ -40,7 +40,6 @@ import random
 import secrets
 import shutil
 import signal
-import threading
 import socket
 import subprocess
 import sys
@@ -392,29 +391,6 @@ def table_problems(row: Any, rows: list[Any], fetch) -> list[tuple[str, str]]:
 # --- the run ----------------------------------------------------------------------------
 
 
-def run_coroutine(coro):
-    """``asyncio.run(coro)``, on a thread of its own when this thread already runs an event
-    loop (a test worker after a browser test: Playwright keeps its loop running there)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)
-    box: dict = {}
-
-    def target() -> None:
-        try:
-            box["value"] = asyncio.run(coro)
-        except BaseException as exc:  # noqa: BLE001 — re-raised on the caller's thread
-            box["error"] = exc
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
-
-
 def crash_restart(kills: int, db: str | None = None, slots: int = len(SLOTS), seed: int = 16,
                   seconds: float = 600.0, gap: tuple[float, float] = (0.3, 1.5),
                   think: tuple[float, float] = (0.0, 0.05), games_per_slot: int = 50,
@@ -433,7 +409,7 @@ def crash_restart(kills: int, db: str | None = None, slots: int = len(SLOTS), se
     started = time.monotonic()
     try:
         server.start()
-        run = run_coroutine(_play(server, kills, slots, rng, seconds, gap, think, games_per_slot))
+        run = asyncio.run(_play(server, kills, slots, rng, seconds, gap, think, games_per_slot))
         figures = audit(url, server.url, run.acks)
     finally:
         server.kill()

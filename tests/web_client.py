@@ -161,3 +161,15 @@ def crash_restart_module():
         sys.modules[name] = module
         spec.loader.exec_module(module)
     return sys.modules[name]
+
+
+def wait_finished(base: str, table: str, seconds: float = 90) -> dict:
+    """The table's info once its game is over (bots playing it out), within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    info: dict = {}
+    while time.monotonic() < deadline:
+        info = httpx.get(f"{base}/api/tables/{table}").json()
+        if info["status"] == "finished":
+            return info
+        time.sleep(0.05)
+    raise AssertionError(f"table {table} did not finish: {info}")

@@ -3,22 +3,15 @@ after the end, and clear 4xx answers to bad requests."""
 
 from __future__ import annotations
 
-import time
 
 import httpx
+
+from web_client import wait_finished
 import pytest
 
 from gloam.core.record import Record
 
 
-def wait_finished(base: str, table: str, seconds: float = 60) -> dict:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        info = httpx.get(f"{base}/api/tables/{table}").json()
-        if info["status"] == "finished":
-            return info
-        time.sleep(0.05)
-    raise AssertionError(f"table {table} did not finish: {info}")
 
 
 def test_health(live):

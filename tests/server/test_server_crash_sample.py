@@ -6,13 +6,14 @@ does count a lost act, a doubled one and a table that differs from its log."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 from types import SimpleNamespace
 
 import pytest
 
-from web_client import crash_restart_module
+from web_client import crash_restart_module, run_async
 
 crash = crash_restart_module()
 
@@ -23,8 +24,9 @@ POSTGRES = os.environ.get("GLOAM_TEST_POSTGRES")
 def test_a_few_kills_lose_nothing(database, tmp_path):
     if database == "postgres" and not POSTGRES:
         pytest.skip("no PostgreSQL: set GLOAM_TEST_POSTGRES=postgresql://user:pw@host/db (.ci/run starts one)")
-    figures = crash.crash_restart(3, POSTGRES if database == "postgres" else None, slots=3, seed=3,
-                                  seconds=150, workdir=tmp_path)
+    # on a thread with no event loop (after a browser test, Playwright's runs on this one)
+    figures = run_async(asyncio.to_thread(crash.crash_restart, 3, POSTGRES if database == "postgres" else None,
+                                          slots=3, seed=3, seconds=150, workdir=tmp_path))
     assert figures["kills"] == 3 and figures["acked"] > 0, figures
     assert (figures["lost"], figures["duplicated"], figures["mismatched"]) == (0, 0, 0), figures["problems"]
     assert figures["database"] == ("postgresql" if database == "postgres" else "sqlite")

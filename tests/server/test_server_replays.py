@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 
 import httpx
 import pytest
-from web_client import play_table, run_async
+from web_client import wait_finished, play_table, run_async
 from websockets.asyncio.client import connect
 
 from gloam.cli.main import main
@@ -25,14 +24,6 @@ from gloam.server import replays
 from gloam.server.views import table_frame
 
 
-def wait_finished(base: str, table: str, seconds: float = 90) -> dict:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        info = httpx.get(f"{base}/api/tables/{table}").json()
-        if info["status"] == "finished":
-            return info
-        time.sleep(0.05)
-    raise AssertionError(f"table {table} did not finish: {info}")
 
 
 def make(base: str, game: str, seats: list[str], **options) -> dict:
