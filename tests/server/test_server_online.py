@@ -376,8 +376,8 @@ def test_undo_is_refused_for_each_reason_and_changes_nothing(tmp_path):
             while room.state.current_player() == seat:
                 await room.act(seat, room.seq, room.state.legal_action_indices()[0], f"e{room.seq}")
             mover = room.state.current_player()
-            if room.facts[-1].seat != mover:
-                assert "another player" in room.undo_refusal(mover)
+            assert room.facts[-1].seat == seat != mover             # the act that handed the turn over
+            assert room.undo_refusal(mover) == "your last action was followed by another player's"
             assert room.undo_refusal(seat) == "it is not your decision"
     run_async(run())
 
