@@ -141,3 +141,68 @@ def test_a_process_whose_lock_session_falls_stops_serving_its_tables(cluster):
         raise AssertionError("neither process serves the table again")
 
     run_async(scenario())
+
+
+
+def test_no_table_is_served_from_a_fallen_lock_while_the_rooms_close():
+    """The window a CI run fell into: the lock session is cut; while this process closes
+    its rooms (sockets told 1012, the queued writes flushed), a hello for one of them came
+    in and was served from the lock the process still believed it held, so after the
+    session was reopened the other process served the table too. Now nothing is served
+    between the fall and the new session, and afterwards this process holds the lock of
+    every table it serves (another session cannot take it)."""
+    import psycopg
+
+    from gloam.core.record import engine_version
+    from gloam.server.api import seat_rows
+    from gloam.server.bots import BotRunner
+    from gloam.server.rooms import RoomRegistry, ServedElsewhere, new_table_id
+    from gloam.server.store import repo
+    from gloam.server.store.locks import PROCESS_TAG, AdvisoryLocks, table_locks
+    from gloam.server.store.writer import Writer
+
+    url, name = crash.fresh_postgres(POSTGRES)
+
+    async def scenario():
+        await asyncio.to_thread(repo.migrate, url)
+        engine = repo.open_engine(url)
+        locks, other = table_locks(url), table_locks(url)
+        assert isinstance(locks, AdvisoryLocks)
+        await locks.open()
+        writer = Writer(engine)
+        writer.start()
+        bots = BotRunner(1)
+        rooms = RoomRegistry(engine, writer, bots, (0.0, 0.0), locks=locks)
+        try:
+            table = repo.TableRow(id=new_table_id(), game="nightmarium", setup={"players": 2}, seed=7, bot_secret=8,
+                                  options={}, status="live", result=None, engine=engine_version(),
+                                  created_at=repo.now(), finished_at=None, started_at=repo.now())
+            await rooms.create(table, seat_rows("nightmarium", ["human", "human"], None))
+            with psycopg.connect(crash._plain(url), autocommit=True) as conn:      # the session is cut
+                cut = conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                   "WHERE application_name = %s", (PROCESS_TAG + ":locks",)).fetchall()
+            assert cut == [(True,)]
+            adopting = asyncio.create_task(rooms.adopt())
+            deadline = time.monotonic() + 10
+            while rooms.rooms:                      # until the rooms are dropped …
+                assert time.monotonic() < deadline and not adopting.done()
+                await asyncio.sleep(0)
+            assert not adopting.done()              # … and are still closing
+            with pytest.raises(ServedElsewhere):
+                await rooms.get(table.id)
+            await adopting
+            assert table.id in rooms.rooms          # served again, from the new session …
+            await other.open()
+            assert not await other.acquire(table.id)  # … which really holds the lock
+        finally:
+            await rooms.close()
+            await writer.stop()
+            await locks.close()
+            await other.close()
+            bots.close()
+            await engine.dispose()
+
+    try:
+        run_async(scenario())
+    finally:
+        crash.drop_postgres(POSTGRES, name)

@@ -144,6 +144,7 @@ class RoomRegistry:
         from gloam.server.protocol import CLOSE_RESTART
 
         log.error("the table-lock session fell: this process stops serving its %d tables", len(self.rooms))
+        self.locks.forget()                 # before any await: no table is served from a stale lock
         rooms, self.rooms = list(self.rooms.values()), {}
         for room in rooms:
             for conn in list(room.connections):

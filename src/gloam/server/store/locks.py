@@ -62,6 +62,9 @@ class SingleProcessLocks:
     async def alive(self) -> bool:
         return True
 
+    def forget(self) -> None:
+        return None
+
     async def reopen(self) -> None:
         return None
 
@@ -76,6 +79,7 @@ class AdvisoryLocks:
         self.url = url
         self.held: set[str] = set()
         self._conn = None
+        self._fallen = False             # the session fell: no lock is taken until reopen()
         self._mutex = asyncio.Lock()
 
     async def open(self) -> None:
@@ -92,7 +96,7 @@ class AdvisoryLocks:
         async with self._mutex:
             if table_id in self.held:
                 return True
-            if self._conn is None or self._conn.closed:
+            if self._fallen or self._conn is None or self._conn.closed:
                 return False                 # the lock session fell: serve nothing until it is back
             try:
                 cursor = await self._conn.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(table_id),))
@@ -143,10 +147,17 @@ class AdvisoryLocks:
         except Exception:  # noqa: BLE001 — any failure: the session and its locks are gone
             return False
 
+    def forget(self) -> None:
+        """The session fell (:meth:`alive` said so): every lock is gone with it. At once,
+        with no await, so that no request served meanwhile can find a lock still "held"
+        (a CI run caught two processes both serving a table through that window)."""
+        self._fallen = True
+        self.held.clear()
+
     async def reopen(self) -> None:
-        """A new lock session holding nothing (after :meth:`alive` said the old one fell)."""
+        """A new lock session holding nothing (after :meth:`forget`)."""
         async with self._mutex:
-            self.held.clear()
+            self.forget()
             old, self._conn = self._conn, None
             if old is not None:
                 try:
@@ -154,6 +165,7 @@ class AdvisoryLocks:
                 except Exception:  # noqa: BLE001 — it is broken already
                     pass
             await self.open()
+            self._fallen = False
 
     async def close(self) -> None:
         """End the session: PostgreSQL frees every lock it held."""
