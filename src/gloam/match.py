@@ -32,14 +32,16 @@ def play_match(game, bots: Sequence[Any], seed: int, max_decisions: int | None =
     ``max_decisions``). Each bot gets only its own observation."""
     state = game.new_initial_state(seed)
     actions: list[int] = []
-    while not state.is_terminal():
-        if max_decisions is not None and len(actions) >= max_decisions:
-            break
-        player = state.current_player()
-        bot = bots[player]
-        legal = state.legal_action_indices()
-        observation = state.observation(player) if bot.needs_observation else None
-        action = bot.choose(game, observation, legal)
-        state.apply(action, player)
-        actions.append(action)
+    # the loop of every simulation: its lookups made once (bound methods, per-seat facts)
+    record, is_terminal, current_player = actions.append, state.is_terminal, state.current_player
+    legal_action_indices, observation, apply = state.legal_action_indices, state.observation, state.apply
+    choosers = [bot.choose for bot in bots]
+    observes = [bool(bot.needs_observation) for bot in bots]
+    left = -1 if max_decisions is None else max(0, max_decisions)
+    while not is_terminal() and left != 0:
+        left -= 1
+        player = current_player()
+        action = choosers[player](game, observation(player) if observes[player] else None, legal_action_indices())
+        apply(action, player)
+        record(action)
     return MatchResult(state, actions, len(actions), seed)

@@ -145,6 +145,8 @@ class StandardFormat:
         self._clockwise = [tuple((p + k) % n for k in range(n)) for p in range(n)]
         #: whether :meth:`after_action` does anything (the engine skips the call otherwise)
         self.acts_after_actions = type(self).after_action is not StandardFormat.after_action
+        #: whether :meth:`claimable` keeps fewer archives than it is given (the claim step skips it otherwise)
+        self.filters_claims = type(self).claimable is not StandardFormat.claimable
 
     # ------------------------------------------------------------------ setup
     def setup(self, state: NightfallState) -> None:

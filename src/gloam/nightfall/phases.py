@@ -162,7 +162,8 @@ def window(state, frame, choice):
     if frame["passes"] >= n:
         return DONE
     player = order[frame["i"] % n]
-    options = [PASS] + [PLAY0 + c for c in state.game.effects.combat_cards(state, player)]
+    playable = state.game.effects.combat_cards(state, player)
+    options = [PASS, *[PLAY0 + c for c in playable]] if playable else [PASS]
     which = frame["which"]
     prompt = _WINDOW_PROMPTS.get(which) or f"Combat ({which}): play a card's combat text, or pass"
     return Ask(player, "combat_window", options, prompt)
@@ -204,11 +205,16 @@ def declare_attacks(state, frame, choice):
         if trigger:
             push(state, trigger, source=minion, controller=p)
             return CONTINUE
-    sent = {a["minion"] for a in attacks}
-    free = [(slot, m) for slot, m in enumerate(state.play[p]) if m not in sent and slot < MAX_SLOTS]
-    if not free:
+    sent = [a["minion"] for a in attacks]
+    options, targets = [], None
+    for slot, m in enumerate(state.play[p]):
+        if m not in sent and slot < MAX_SLOTS:
+            if targets is None:
+                targets = state.opponents(p)
+            for q in targets:
+                options.append(attack_index(slot, q))
+    if targets is None:  # every minion has been sent
         return DONE
-    options = [attack_index(slot, q) for slot, _ in free for q in state.opponents(p)]
     return Ask(p, "attack", options, "Send a minion to attack an opponent")
 
 
@@ -217,7 +223,7 @@ def declare_blocks(state, frame, choice):
     """Rules 106-108: each defender blocks with any of his minions, each blocking one
     attacker (several may gang up); the order chosen is the order they absorb damage."""
     attacks = state.flags["attacks"]
-    targets = {a["target"] for a in attacks}
+    targets = [a["target"] for a in attacks]
     defenders = [q for q in state.opponents(state.active) if q in targets]
     if isinstance(choice, Block):
         q = defenders[frame["d"]]
@@ -228,12 +234,19 @@ def declare_blocks(state, frame, choice):
         frame["d"] += 1
     while frame["d"] < len(defenders):
         q = defenders[frame["d"]]
-        busy = {b for a in attacks for b in a["blockers"]}
-        blockable = [i for i, a in enumerate(attacks)
-                     if a["target"] == q and not state.game.effects.unblockable(state, a)]
-        free = [slot for slot, m in enumerate(state.play[q]) if m not in busy and slot < MAX_SLOTS]
-        if blockable and free:
-            options = [block_index(s, i) for s in free for i in blockable] + [DONE_ACTION]
+        effects, blockable, busy = state.game.effects, [], []
+        for i, a in enumerate(attacks):
+            busy += a["blockers"]
+            if a["target"] == q and not effects.unblockable(state, a):
+                blockable.append(i)
+        free = [slot for slot, m in enumerate(state.play[q]) if m not in busy and slot < MAX_SLOTS] \
+            if blockable else None
+        if free:
+            options = []
+            for s in free:
+                for i in blockable:
+                    options.append(block_index(s, i))
+            options.append(DONE_ACTION)
             return Ask(q, "block", options, "Block an attacker with one of your minions, or stop blocking")
         frame["d"] += 1
     return DONE
@@ -292,9 +305,12 @@ def chain(state, frame, choice):
             frame.update(step="link", seat=0)
             step, choice = "link", None  # nothing pushed: the links now, as the engine would call them
         else:
-            cards, orders = state.cards, state.game.effects.order_ids
-            options = [PASS] + [PLAY0 + c for c in state.hands[p] if cards[c] in orders]
-            options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
+            cards, orders, options = state.cards, state.game.effects.order_ids, [PASS]
+            for c in state.hands[p]:
+                if cards[c] in orders:
+                    options.append(PLAY0 + c)
+            for w in state.game.effects.chain_wounds(state, p):
+                options.append(PLAY0 + w)
             return Ask(p, "chain_start", options, "Start a chain with an order from your hand, or pass")
     if step == "link":
         order = state.game.format.seating(state, state.active)
@@ -311,8 +327,10 @@ def chain(state, frame, choice):
                 choice = None
             options = link_options(state, p)
             if p == state.active:
-                options += [PLAY0 + w for w in state.game.effects.chain_wounds(state, p)]
-            return Ask(p, "link", options + [DONE_ACTION], "Link an order to the chain, or stop")
+                for w in state.game.effects.chain_wounds(state, p):
+                    options.append(PLAY0 + w)
+            options.append(DONE_ACTION)
+            return Ask(p, "link", options, "Link an order to the chain, or stop")
         frame["step"] = "resolve"
         state.events.append({"type": "chain_complete", "length": len(state.chain)})
     # resolve, last in first out (rule 128); straight on from the links (nothing was pushed)
@@ -328,8 +346,12 @@ def link_options(state, player: int) -> list[int]:
     indices of ``Play(card)``)."""
     effects, cards = state.game.effects, state.cards
     colours = effects.link_colours_of[cards[state.chain[-1]["card"]]]
-    orders, colour = effects.order_ids, effects.colour_of
-    return [PLAY0 + c for c in state.hands[player] if cards[c] in orders and colour[cards[c]] in colours]
+    orders, colour, options = effects.order_ids, effects.colour_of, []
+    for c in state.hands[player]:
+        card_id = cards[c]
+        if card_id in orders and colour[card_id] in colours:
+            options.append(PLAY0 + c)
+    return options
 
 
 def add_to_chain(state, player: int, cid: int) -> None:
@@ -469,8 +491,10 @@ def claim(state, frame, choice):
     elif isinstance(choice, Done):
         return DONE
     claimable = effects.claimable(state, p)
-    claimable = state.game.format.claimable(state, p, claimable)  # constructed, rule 170: your own only
-    mates = state.game.team(p)  # Team Play (reading 14): a teammate's archive is not opposing
+    game = state.game
+    if game.format.filters_claims:
+        claimable = game.format.claimable(state, p, claimable)  # constructed, rule 170: your own only
+    mates = game.team(p) if game.teams else (p,)  # Team Play (reading 14): a teammate's archive is not opposing
     archives, wtype = state.archives, state.wtype
     options, forced = [], False
     for k in claimable:
@@ -480,11 +504,21 @@ def claim(state, frame, choice):
             options.append(ARCHIVE0 + k)
             # rule 152 (Pipe Bomb): a wound on top of an archive you may claim from must be claimed
             forced = forced or wtype[archive["cards"][-1]] is not None
-    options += [DISCARD0 + c for c in state.hands[p]]
+    for c in state.hands[p]:  # loops, not comprehensions, on these short hot lists (docs/performance.md)
+        options.append(DISCARD0 + c)
     if not forced:
         options.append(DONE_ACTION)
-    return Ask(p, "claim", options,
-               f"Claim a card ({state.influence} influence), discard a card for 1 influence, or stop")
+    influence = state.influence
+    prompt = _CLAIM_PROMPTS[influence] if influence < len(_CLAIM_PROMPTS) else _claim_prompt(influence)
+    return Ask(p, "claim", options, prompt)
+
+
+def _claim_prompt(influence: int) -> str:
+    return f"Claim a card ({influence} influence), discard a card for 1 influence, or stop"
+
+
+#: the claim step's prompts for the usual amounts of influence, made once
+_CLAIM_PROMPTS = tuple(_claim_prompt(i) for i in range(32))
 
 
 # ---------------------------------------------------------------------- cleanup
@@ -518,9 +552,10 @@ def cleanup(state, frame, choice):
         else:
             # asked even with nothing to use: whether it is asked must not tell the table
             # what is in the hand (hidden information)
-            wounds = state.game.effects.cleanup_wounds(state, p)
-            return Ask(p, "wound_effect", [PASS] + [PLAY0 + w for w in wounds],
-                       "Use one wound effect, or pass")
+            options = [PASS]
+            for w in state.game.effects.cleanup_wounds(state, p):
+                options.append(PLAY0 + w)
+            return Ask(p, "wound_effect", options, "Use one wound effect, or pass")
     if step == 2:
         extra = state.game.effects.cleanup_draw(state, p)  # "Brynna & Taylor": after the wound effect (003)
         if extra:

@@ -212,6 +212,13 @@ class Effects:
         self._combat_ids = frozenset(k for k, t in self._texts.items() if t.combat)
         self._your_combat_ids = frozenset(k for k, t in self._texts.items() if t.your_combat)
         self._wound_combat_ids = frozenset(k for k, t in self._texts.items() if t.wound_phase == "combat")
+        # one set per (whose window, wound effect still usable): a wound's card id is never a
+        # non-wound card's, so one membership test per hand card says it all (combat_cards)
+        wound_ids = frozenset(c.id for s in sets for c in s.cards if c.type == "wound")
+        if wound_ids & (self._combat_ids | self._your_combat_ids) or self._wound_combat_ids - wound_ids:
+            raise CardDataError("a wound card with combat text, or a non-wound card with a wound's combat effect")
+        self._window_ids = (self._combat_ids, self._combat_ids | self._your_combat_ids,
+                            self._combat_ids | self._your_combat_ids | self._wound_combat_ids)
         orphans = sorted(k for k in EFFECTS if k.split(".")[0] in {s.code.lower() for s in sets} and k not in used)
         if orphans:
             raise CardDataError(f"effect functions with no card: {', '.join(orphans)}")
@@ -222,15 +229,15 @@ class Effects:
     # ------------------------------------------------------------------ combat
     def combat_cards(self, state, player: int) -> list[int]:
         """Hand cards whose combat text ``player`` may use now (rules 81-84, 159)."""
-        active = player == state.active
-        wounds_ok = active and not state.flags.get("wound_effect_used")
-        cards, wtype, out = state.cards, state.wtype, []
+        if player != state.active:
+            ids = self._window_ids[0]                      # Combat text only
+        elif state.flags.get("wound_effect_used"):
+            ids = self._window_ids[1]                      # and Your Combat text
+        else:
+            ids = self._window_ids[2]                      # and a wound's combat effect (rule 159)
+        cards, out = state.cards, []
         for cid in state.hands[player]:
-            card_id = cards[cid]
-            if wtype[cid] is not None:
-                if wounds_ok and card_id in self._wound_combat_ids:
-                    out.append(cid)
-            elif card_id in self._combat_ids or (active and card_id in self._your_combat_ids):
+            if cards[cid] in ids:
                 out.append(cid)
         return out
 
@@ -324,8 +331,16 @@ class Effects:
         even after another wound effect)."""
         if player != state.active or state.flags.get("chain_wound_used"):
             return []
-        return [c for c in state.hands[player]
-                if state.wtype[c] is not None and self._texts[state.cards[c]].wound_phase == "chain"]
+        return self._wounds_for(state, player, "chain")
+
+    def _wounds_for(self, state, player: int, phase: str) -> list[int]:
+        """The wounds in ``player``'s hand whose effect is used in ``phase`` (a plain loop:
+        hands are short, and a comprehension's own call costs more than it saves)."""
+        wtype, cards, texts, out = state.wtype, state.cards, self._texts, []
+        for c in state.hands[player]:
+            if wtype[c] is not None and texts[cards[c]].wound_phase == phase:
+                out.append(c)
+        return out
 
     def gets_kicker(self, state, cid: int, player: int, linked_kicker: bool) -> bool:
         """Rules 135-141: the kicker earned by linking, or given by Blue Moon to every
@@ -371,7 +386,11 @@ class Effects:
 
     def claimable(self, state, player: int) -> list[int]:
         """Rules 143-152: archives whose top card ``player`` may claim now."""
-        discount, mine = self._claim_context(state, player)
+        texts, cards, discount = self._texts, state.cards, 0   # _claim_context, inlined
+        for m in state.play[player]:
+            discount += texts[cards[m]].claim_discount
+        mine = [e for e in state.effects if e.get("player") == player and e.get("count", 1) > 0] \
+            if state.effects else None
         # :meth:`_claim_terms` inlined (it is not None exactly for the archives kept here)
         openings: set[Any] = set()  # archives an opposing-archive permission opens (Victor One)
         any_opposing, free_up_to = False, []  # "Indigo Six"'s kicker; free claims' max costs (Kaos 33)
@@ -379,7 +398,18 @@ class Effects:
             openings = {e.get("archive") for e in mine if e["kind"] == "claim_opposing"}
             any_opposing = any(e["kind"] == "claim_opposing_any" for e in mine)
             free_up_to = [e["max_cost"] for e in mine if e["kind"] == "claim_free"]
-        wtype, cards, cost_of, influence = state.wtype, state.cards, self._cost, state.influence
+        wtype, cost_of, influence = state.wtype, self._cost, state.influence
+        if not (openings or any_opposing or free_up_to) and influence >= 0:
+            # the usual case, in one pass: the commons and your own archives, a top that is a
+            # wound (cost 0) or whose printed cost less the discount is within your influence
+            most, out = influence + discount, []
+            for k, archive in enumerate(state.archives):
+                pile = archive["cards"]
+                if pile and (archive["owner"] == -1 or archive["owner"] == player):
+                    top = pile[-1]
+                    if wtype[top] is not None or cost_of[cards[top]] <= most:
+                        out.append(k)
+            return out
         out = []
         for k, archive in enumerate(state.archives):
             pile = archive["cards"]
@@ -450,8 +480,7 @@ class Effects:
     def cleanup_wounds(self, state, player: int) -> list[int]:
         if state.flags.get("wound_effect_used"):
             return []
-        return [c for c in state.hands[player]
-                if state.wtype[c] is not None and self._texts[state.cards[c]].wound_phase == "cleanup"]
+        return self._wounds_for(state, player, "cleanup")
 
     # ------------------------------------------------------------------ moons
     def _moon(self, state) -> Mapping[str, Any]:
