@@ -224,6 +224,9 @@ def test_an_undo_taken_and_one_refused_as_the_player_sees_them(pages, live, shot
             page.wait_for_function(f"() => Number(document.querySelector('main').dataset.v) === {seq + 1}")
             assert room.state.to_json() == state_before.replay().to_json()
             page.wait_for_selector("#log li:has-text('You took back your last action')")
+            struck = page.locator("#log li.undone")                   # the act's own line, struck out
+            assert struck.count() >= 1 and "taken back" in struck.first.inner_text()
+            assert "undone" not in (page.locator("#log li").first.get_attribute("class") or "")
             shot(page, "online-6-undo-taken")
             seen["taken"] = True
         elif not allowed and not seen["refused"]:

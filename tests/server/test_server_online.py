@@ -337,7 +337,8 @@ def test_an_undo_takes_back_the_act_and_is_itself_in_the_log(tmp_path):
             assert room.entries[-1].kind == "undo" and room.entries[-1].target_seq == target.seq
             updates = [m for m in drain(watcher) if m["t"] == "update"]
             assert [u["v"] for u in updates] == [seq + 1]             # everyone sees the undo as one update
-            assert any(e.get("type") == "undo" for e in updates[0]["events"])
+            undos = [e for e in updates[0]["events"] if e.get("type") == "undo"]
+            assert [e["target"] for e in undos] == [target.seq]   # names the update taken back (the log strikes it)
             again = await room.undo(seat, seq, "undo-1")             # the same cid: acknowledged, not repeated
             assert again.ok and again.duplicate and room.seq == seq + 1
             reloaded = await t.reload()

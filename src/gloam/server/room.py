@@ -493,7 +493,7 @@ class Room:
                 return Verdict(False, self.seq, P.UNDO_REFUSED, why)
             target = self.acts[-1].seq
             entry = LogRow(self.seq + 1, "undo", seat, None, "human", cid, target_seq=target)
-            if not await self._entry(entry, {"type": "undo", "seat": seat}):
+            if not await self._entry(entry, {"type": "undo", "seat": seat, "target": target}):  # target: the v taken back
                 return Verdict(False, self.seq, P.SERVER, "the server could not store the undo; try again")
         return Verdict(True, entry.seq)
 

@@ -156,7 +156,9 @@ export class TableSocket {
         const mine = Boolean(this.pending && m.ack === this.pending.cid);
         if (mine) this.clearPending();
         if (m.undo !== undefined) this.handlers.message?.({ t: "undo_state", undo: m.undo });
-        this.handlers.frame({ kind: "update", v: m.v, view: m.view, lines: m.events || [], table: m.table, mine });
+        // each line keeps the version it came with: an undo names the version it takes back
+        const lines = (m.events || []).map((/** @type {any} */ e) => ({ ...e, v: m.v }));
+        this.handlers.frame({ kind: "update", v: m.v, view: m.view, lines, table: m.table, mine });
         break;
       }
       case "presence":

@@ -37,7 +37,7 @@ class Stream {
     this.seat = seat;
     /** @type {Frame|null} */
     this.frame = null;
-    /** @type {{n: number, line: any}[]} */
+    /** @type {{n: number, line: any, undone?: boolean}[]} */
     this.log = [];
     this.lines = 0;
     this.status = "connecting";
@@ -79,7 +79,12 @@ class Stream {
       this.log = [];
       if (frame.table) page.table = frame.table;
     } else if (frame.table) page.table = frame.table;
-    for (const line of frame.lines) this.log.push({ n: ++this.lines, line });
+    for (const line of frame.lines) {
+      if (line.type === "undo" && typeof line.target === "number") {   // the act taken back: its lines struck out
+        for (const entry of this.log) if (entry.line.v === line.target) entry.undone = true;
+      }
+      this.log.push({ n: ++this.lines, line });
+    }
     if (this.log.length > 400) this.log.splice(0, this.log.length - 400);
     const changed = this.frame?.v !== frame.v;
     this.frame = frame;

@@ -251,17 +251,19 @@ function lineSeat(line, view) {
 /**
  * The log, newest first, each line with a badge naming whose it is.
  * @param {Ctx} ctx
- * @param {{n: number, line: any}[]} lines  numbered lines, oldest first
+ * @param {{n: number, line: any, undone?: boolean}[]} lines  numbered lines, oldest first (an
+ *   undone line: its act was taken back, shown struck out)
  */
 export function logView(ctx, lines) {
   const shown = lines.slice(-80).reverse();
   return h("section", { class: "log", id: "log", "aria-live": "polite" },
     h("h2", null, t("log")),
-    h("ol", null, shown.map(({ n, line }, i) => {
+    h("ol", null, shown.map(({ n, line, undone }, i) => {
       const seat = lineSeat(line, ctx.view);
-      return h("li", { key: n, class: i === 0 ? "latest" : "" },
+      return h("li", { key: n, class: [i === 0 ? "latest" : "", undone ? "undone" : ""].join(" ").trim() },
         seat === null ? null : h("span", { class: `who seat-${seat % 6}` }, seatName(ctx, seat)),
-        h("span", { class: "line" }, String(line.line ?? "")));
+        h("span", { class: "line" }, String(line.line ?? "")),
+        undone ? h("span", { class: "taken-back" }, t("online.taken_back")) : null);
     })));
 }
 
