@@ -86,6 +86,7 @@ def test_two_browsers_play_a_whole_game_through_an_invite_while_a_third_watches(
     host.wait_for_selector("#waiting #invite-1")
     invite = host.input_value("#invite-1")
     assert "invite=" in invite and host.is_disabled("#start")
+    assert host.inner_text("#start") == "Start (waiting for 1 seat)"       # the singular, not "seat(s)"
     shot(host, "online-1-waiting")
 
     guest = pages.new("desktop")

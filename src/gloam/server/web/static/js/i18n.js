@@ -68,13 +68,15 @@ export function lang() {
 }
 
 /**
- * A word of the page, with `{name}` placeholders filled in.
+ * A word of the page, with `{name}` placeholders filled in; with `n` of 1, the word's
+ * singular (`key.one`) where it has one ("1 seat", not "1 seat(s)").
  * @param {string} key
  * @param {Record<string, string|number>} [params]
  * @returns {string}
  */
 export function t(key, params) {
-  let text = words[key] ?? fallback[key] ?? key;
+  const one = params?.n === 1 ? words[`${key}.one`] ?? fallback[`${key}.one`] : undefined;
+  let text = one ?? words[key] ?? fallback[key] ?? key;
   if (params) for (const [name, value] of Object.entries(params)) text = text.split(`{${name}}`).join(String(value));
   return text;
 }
