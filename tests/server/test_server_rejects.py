@@ -249,3 +249,29 @@ def test_too_many_messages_too_fast_are_refused_then_the_socket_is_closed(tmp_pa
         run_async(run())
     finally:
         server.stop()
+
+
+def test_too_many_tables_joins_or_forks_from_one_address_get_429_and_change_nothing(tmp_path):
+    """POST /api/… per client address (docs/web-protocol.md, "Limits per address"): the
+    burst passes, the next is refused with 429 and Retry-After, and nothing is made; the
+    loopback exemption is turned off here so the test's own address counts."""
+    import httpx
+
+    server = LiveServer(fast_settings(tmp_path, post_burst=3, post_per_min=1.0, post_exempt=())).start()
+    try:
+        made = [create(server.url, "nightmarium", ["human", "open"]) for _ in range(2)]
+        join = httpx.post(f"{server.url}/api/tables/{made[0]['id']}/join", json={"seat": 1}, timeout=10)
+        assert join.status_code == 200                                   # the third request of the burst
+        listed = httpx.get(f"{server.url}/api/tables", timeout=10).json()["tables"]
+        refused = httpx.post(f"{server.url}/api/tables", json={"game": "nightmarium", "seats": ["human", "human"]},
+                             timeout=10)
+        assert refused.status_code == 429 and "too many requests" in refused.json()["detail"]
+        assert int(refused.headers["retry-after"]) >= 1
+        assert refused.headers["content-security-policy"]                # the security headers still come
+        second = httpx.post(f"{server.url}/api/tables/{made[1]['id']}/join", json={"seat": 1}, timeout=10)
+        assert second.status_code == 429                                # a join too: the seat stays open
+        assert httpx.get(f"{server.url}/api/tables", timeout=10).json()["tables"] == listed
+        assert [s["kind"] for s in httpx.get(f"{server.url}/api/tables/{made[1]['id']}", timeout=10)
+                .json()["seats"]] == ["human", "open"]
+    finally:
+        server.stop()

@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from gloam.server import api, pages, replays, ws
 from gloam.server.bots import BotRunner
+from gloam.server.limits import AddressLimits
 from gloam.server.protocol import CLOSE_RESTART
 from gloam.server.room import Timing
 from gloam.server.rooms import RoomRegistry
@@ -93,7 +94,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="gloam", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
 
+    limits = AddressLimits(settings.post_burst, settings.post_per_min, settings.post_exempt)
+
     @app.middleware("http")
+    async def post_limit(request: Request, call_next):
+        """Too many tables made, joins, starts or forks from one address: 429, nothing done."""
+        if request.method == "POST" and request.url.path.startswith("/api/"):
+            wait = limits.refuse(request.client.host if request.client else "")
+            if wait is not None:
+                return JSONResponse({"detail": f"too many requests from your address: try again in {wait} s"},
+                                    status_code=429, headers={"Retry-After": str(wait)})
+        return await call_next(request)
+
+    @app.middleware("http")      # added last, so outermost: the 429 gets these headers too
     async def security_headers(request: Request, call_next):
         response = await call_next(request)
         for key, value in SECURITY_HEADERS.items():

@@ -48,6 +48,9 @@ class Settings:
     max_frame: int = 4096                   # bytes: a client frame over this is refused
     rate_burst: int = 10                    # acts per connection: burst, then rate_per_s
     rate_per_s: float = 2.0
+    post_burst: int = 30                    # POST /api/… per client address: burst (0: no limit), then
+    post_per_min: float = 12.0              # post_per_min a minute (new tables, joins, starts, forks)
+    post_exempt: tuple[str, ...] = ("127.0.0.1", "::1")   # not limited: this machine (a local player, tests)
     history: int = 200                      # log lines a welcome carries
     absence: tuple[float, float, float] = (15.0, 60.0, 300.0)   # seconds: grace, gone, idle (web-design §5.7)
     adopt_every: float = 2.0                # seconds: PostgreSQL, take over the tables of a dead process
@@ -68,6 +71,11 @@ class Settings:
         if os.environ.get("GLOAM_RATE"):             # "BURST,PER_SECOND": acts per connection
             burst, _, rate = os.environ["GLOAM_RATE"].partition(",")
             values["rate_burst"], values["rate_per_s"] = int(burst), float(rate or burst)
+        if os.environ.get("GLOAM_POST_RATE"):        # "BURST,PER_MINUTE" per client address; "0": off
+            burst, _, rate = os.environ["GLOAM_POST_RATE"].partition(",")
+            values["post_burst"], values["post_per_min"] = int(burst), float(rate or burst)
+        if "GLOAM_POST_EXEMPT" in os.environ:        # "ADDR,ADDR": addresses not limited ("": none)
+            values["post_exempt"] = tuple(a.strip() for a in os.environ["GLOAM_POST_EXEMPT"].split(",") if a.strip())
         if os.environ.get("GLOAM_ABSENCE"):          # "GRACE,GONE,IDLE" seconds (tests shorten them)
             grace, gone, idle = (float(x) for x in os.environ["GLOAM_ABSENCE"].split(","))
             values["absence"] = (grace, gone, idle)

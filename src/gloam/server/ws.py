@@ -19,6 +19,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from gloam.core import SPECTATOR
 from gloam.server import protocol as P
+from gloam.server.limits import TokenBucket
 from gloam.server.room import Connection, Room
 from gloam.server.rooms import ServedElsewhere
 from gloam.server.seats import seat_of
@@ -44,29 +45,6 @@ log = logging.getLogger("gloam.server")
 HELLO_TIMEOUT = 10.0
 BAD_MESSAGES_BEFORE_CLOSE = 3
 LIMITED_BEFORE_CLOSE = 20     # actions refused for rate in a row, then the socket is closed
-
-
-class TokenBucket:
-    """``burst`` actions at once, then ``rate`` a second.
-
-    >>> bucket = TokenBucket(2, 1.0, now=lambda: 0.0)
-    >>> bucket.take(), bucket.take(), bucket.take()
-    (True, True, False)
-    """
-
-    def __init__(self, burst: int, rate: float, now=time.monotonic) -> None:
-        self.burst, self.rate, self.now = burst, rate, now
-        self.tokens = float(burst)
-        self.stamp = now()
-
-    def take(self) -> bool:
-        t = self.now()
-        self.tokens = min(self.burst, self.tokens + (t - self.stamp) * self.rate)
-        self.stamp = t
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 def origin_allowed(ws: WebSocket, extra: tuple[str, ...]) -> bool:
