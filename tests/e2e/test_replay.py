@@ -2,7 +2,8 @@
 bot-vs-bot table is stepped forward, back and to a chosen step, seen from each seat and
 with every card, and forked from a step into a new live table; a player of a live table
 reviews their own past from the table's "Review" link (the token from localStorage, never
-the URL), and cannot choose another seat's view."""
+the URL), cannot choose another seat's view, and forks a new table from a step of their
+own view while the game goes on."""
 
 from __future__ import annotations
 
@@ -144,6 +145,23 @@ def test_a_player_reviews_their_own_past_of_a_live_game(pages, live, shot):
     page.click("#to-table")
     page.wait_for_url(re.compile(rf"/t/{made['id']}$"))
     page.wait_for_selector(ENABLED_OPTION)
+    # and a fork from the live game's review, from this seat's own view, one step back
+    page.click("#replay-link")
+    page.wait_for_url(re.compile(rf"/t/{made['id']}/replay$"))
+    page.wait_for_function("() => document.querySelector('main').dataset.mode === 'replay'")
+    wait_at(page, ply, "0")
+    page.click("#back")
+    wait_at(page, ply - 1, "0")
+    page.click("#fork")
+    page.wait_for_url(re.compile(r"/t/[a-z0-9]+$"))
+    child = page.url.rsplit("/", 1)[1]
+    assert child != made["id"]
+    assert list(page.evaluate(f"JSON.parse(localStorage.getItem('gloam.tokens.{child}'))")) == ["0"]
+    status = live.get(f"/api/tables/{child}")
+    assert status["status"] == "live" and status["fork"] == {"table": made["id"], "at": ply - 1, "as": 0, "exact": False}
+    assert [s["kind"] for s in status["seats"]] == ["human", "bot"]
+    assert live.get(f"/api/tables/{made['id']}")["status"] == "live"    # the game forked from plays on
+    page.wait_for_function("() => document.querySelector('main').dataset.seat === '0'")
 
 
 def test_a_nightfall_replay_shows_every_hand_and_each_seat(pages, live, shot):
