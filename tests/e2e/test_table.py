@@ -289,6 +289,7 @@ def test_the_page_reconnects_by_itself_after_a_server_restart(pages, servers, sh
     pages.allow("ERR_CONNECTION_REFUSED")           # the page's tries while the server is down
     first.stop()
     page.wait_for_selector(".conn.closed")
+    assert page.inner_text(".conn-text") == "reconnecting"                # said in words, not only by the dot
     shot(page, "9-reconnecting")
     second = servers(tmp_path, port)
     page.wait_for_selector(".conn.open", timeout=30_000)

@@ -340,6 +340,7 @@ function header(/** @type {Ctx|null} */ ctx, /** @type {any} */ game) {
     ctx && ctx.view && page.passTo === null ? h("span", { class: "summary" }, game.summary(ctx)) : null,
     h("span", { class: "spacer" }),
     h("span", { class: `conn ${status}`, title: t(`conn.${status}`), "aria-label": t(`conn.${status}`) }),
+    stream && status !== "open" ? h("span", { class: "conn-text", role: "status" }, t(`conn.${status}`)) : null,
     h("label", { class: "pace" }, h("span", { class: "sr" }, t("pace")),
       h("select", { "aria-label": t("pace"), on: { change: (/** @type {Event} */ e) => switchPace(/** @type {HTMLSelectElement} */ (e.target).value) } },
         Object.keys(PACES).map((p) => h("option", { key: p, value: p, selected: page.pace === p }, t(`pace.${p}`))))),
