@@ -92,3 +92,32 @@ def test_a_leaking_engine_fails_the_soak_with_a_way_to_replay_it(monkeypatch, ca
 def test_no_game_starts_after_the_deadline() -> None:
     summary = soak.run_chunk("nightfall", SEED, range(5), 400, time.time() - 1)
     assert summary.games["nightfall"] == 0 and summary.stopped_early
+
+
+def test_soak_game_77207_a_kicker_resolved_twice_shows_its_tutored_card_once() -> None:
+    """The 100,000-game Nightfall soak's one failure (seed 16, game 77207: 4 players, CW +
+    ML + NF, the draft, moons, promos): "Tactical Prep"'s kicker (ML: "Reveal the card you
+    drew with this card") resolved twice (an order made to resolve its chain text and
+    kicker twice), and the card it had drawn was put into the "known in hand" list twice;
+    once played, it stayed "known in hand", and the saved state was refused ("known cards
+    are not where everyone saw them go"). The whole game now passes every soak check, and
+    the twice-revealed card is known once at every step."""
+    import random
+
+    from gloam.games import get_game
+
+    game_soak = soak.SoakGame.make("nightfall", 16, 77207)
+    result = soak.play_soak_game(game_soak, every=400)
+    assert result.failure is None, result.failure
+    game = get_game("nightfall", game_soak.setup)
+    chooser = random.Random(game_soak.chooser_seed)
+    state = game.new_initial_state(game_soak.seed)
+    twice = False
+    while not state.is_terminal():
+        seen = len(state.events)
+        state.apply(chooser.choice(state.legal_action_indices()), player=state.current_player())
+        reveals = [e["card"] for e in state.events[seen:] if e["type"] == "reveal"]
+        twice = twice or any(reveals.count(c) > 1 for c in reveals)
+        for p, known in enumerate(state.known):
+            assert len(known["hand"]) == len(set(known["hand"])) and set(known["hand"]) <= set(state.hands[p])
+    assert twice, "the game no longer reveals a tutored card twice: this test lost its case"

@@ -824,7 +824,8 @@ def _reveal_tutored(state, frame, choice):
     p = frame["controller"]
     if tutored.get("by") != frame["source"] or cid not in state.hands[p]:
         return DONE
-    state.known[p]["hand"].append(cid)
+    if cid not in state.known[p]["hand"]:  # a kicker resolved twice shows the same card again (soak game 77207)
+        state.known[p]["hand"].append(cid)
     state.events.append({"type": "reveal", "player": p, "card": cid})
     if state.card(cid).is_minion:
         state.draw(p, frame.get("amount", 1), reason="effect")
