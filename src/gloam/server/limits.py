@@ -58,6 +58,8 @@ class AddressLimits:
     ([None, None, 1], None)
     >>> t[0] = 1.0
     >>> limits.refuse("10.0.0.1")
+    >>> frozen = AddressLimits(1, 0.0, ()); frozen.refuse("a"); frozen.refuse("a")
+    86400
     """
 
     def __init__(self, burst: int, per_minute: float, exempt: tuple[str, ...], now=time.monotonic,
@@ -79,4 +81,4 @@ class AddressLimits:
             bucket = self.buckets[address] = TokenBucket(self.burst, self.rate, self.now)
         if bucket.take():
             return None
-        return max(1, math.ceil(bucket.wait()))
+        return max(1, math.ceil(min(bucket.wait(), 86_400.0)))   # a rate of 0: "a day", not infinity
