@@ -86,6 +86,10 @@ def test_two_browsers_play_a_whole_game_through_an_invite_while_a_third_watches(
     host.wait_for_selector("#waiting #invite-1")
     invite = host.input_value("#invite-1")
     assert "invite=" in invite and host.is_disabled("#start")
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host.click("#copy-invite-1")                                              # one click copies the link
+    host.wait_for_selector("#copy-invite-1:has-text('Copied')")
+    assert host.evaluate("navigator.clipboard.readText()") == invite
     assert host.inner_text("#start") == "Start (waiting for 1 seat)"       # the singular, not "seat(s)"
     shot(host, "online-1-waiting")
 
@@ -128,6 +132,12 @@ def test_two_browsers_play_a_whole_game_through_an_invite_while_a_third_watches(
         if clicks == 10:
             shot(watcher, "online-2-watcher")
             shot(guest, "online-2-guest")
+            other = by_seat[1 - room.state.current_player()]
+            other.wait_for_function(f"() => Number(document.querySelector('main').dataset.v) === {room.seq}")
+            watcher.wait_for_function(f"() => Number(document.querySelector('main').dataset.v) === {room.seq}")
+            decider = by_seat[room.state.current_player()]
+            assert decider.title().startswith("Your turn · gloam")               # the tab says whose turn it is
+            assert not other.title().startswith("Your turn") and not watcher.title().startswith("Your turn")
     for page in (host, guest, watcher):
         page.wait_for_selector("#result")
     assert checked > 50 and clicks > 10
@@ -166,6 +176,9 @@ def test_an_offline_browser_catches_up_with_no_action_doubled(pages, live, shot)
     by_seat[offline].wait_for_function(                   # an open socket), and it stays offline
         "() => document.querySelector('.conn').classList.contains('closed')", timeout=15_000, polling=20)
     by_seat[offline].context.set_offline(True)
+    stale = by_seat[offline].locator("#presence.stale .stale-note")               # what it shows is as last seen
+    assert stale.inner_text() == "as last seen: this page is reconnecting"
+    assert by_seat[offline].locator("#presence .thinking").count() == 0
     missed = 0
     while room.state.current_player() != offline and not room.over:
         before = room.seq
@@ -177,6 +190,7 @@ def test_an_offline_browser_catches_up_with_no_action_doubled(pages, live, shot)
     by_seat[offline].context.set_offline(False)
     by_seat[offline].wait_for_function(f"() => Number(document.querySelector('main').dataset.v) === {room.seq}",
                                        timeout=20_000)
+    by_seat[offline].wait_for_selector("#presence:not(.stale)")
     before = room.seq
     click(offline)                                        # and it plays on
     by_seat[offline].wait_for_function(f"() => Number(document.querySelector('main').dataset.v) > {before}")
@@ -285,6 +299,33 @@ def test_a_bot_takes_over_an_absent_players_seat_and_the_player_takes_it_back(pa
         assert room.controller == {} and room.assisted
     finally:
         server.stop()
+
+
+def test_the_turn_clock_counts_down_and_a_bot_decides_when_it_runs_out(pages, live, shot):
+    """A table with a turn clock (11 s a decision): the player sees their seconds left
+    count down, urgent from 10 s, a bot's seat has no clock, and when the time is up the
+    takeover bot makes that one decision, said in the log; the seat stays the player's."""
+    made = httpx.post(f"{live.url}/api/tables", json={
+        "game": "nightmarium", "seats": ["human", "bot:random"], "options": {"turn_seconds": 11}}).json()
+    table = made["id"]
+    page = pages.new("desktop")
+    seat_with_tokens(page.context, table, {"0": made["tokens"]["0"]})
+    page.goto(f"/t/{table}")
+    room = live.app.state.rooms.rooms[table]
+    wait_for_my_decision(page, room, 0)
+    mine = "#presence li[data-seat='0'] .clock"
+    first = int(page.get_attribute(mine, "data-left"))
+    assert 0 < first <= 11 and page.inner_text(mine) == f"{first} s left"
+    assert page.locator("#presence li[data-seat='1'] .clock").count() == 0
+    page.wait_for_function(f"() => Number(document.querySelector(\"{mine}\")?.dataset.left) < {first}")
+    page.wait_for_selector(f"{mine}.low")
+    shot(page, "online-10-clock")
+    acts = len(room.acts)
+    page.wait_for_selector("#log li:has-text('turn clock ran out')", timeout=20_000)
+    page.wait_for_function(f"() => Number(document.querySelector('main').dataset.v) >= {room.seq}")
+    taken = room.acts[acts]
+    assert taken.seat == 0 and taken.by == "bot:normal"                   # the table's takeover bot
+    assert room.controller == {} and room.assisted                      # a bot decided for a person: assisted
 
 
 def test_a_missed_update_makes_the_page_ask_for_a_resync(pages, live, shot):

@@ -78,29 +78,55 @@ export function decisionMoved(o, deciding) {
   o.presenceAt = Date.now();
 }
 
+/** Seconds left on the turn clock at which the count turns urgent. */
+export const CLOCK_LOW_S = 10;
+
 /**
- * Who is at the table: online or not, thinking for how long, played by a bot.
+ * The turn clock of a seat thinking for ``thinking`` seconds, or null: a table with
+ * `turn_seconds` counts down for a person deciding themselves (a bot playing a seat has
+ * no clock; the server's tick skips it too).
+ * @param {any} table
+ * @param {any} seat  the table's seat entry
+ * @param {any} p  the seat's presence entry
+ * @param {number|null} thinking
+ * @returns {number|null}
+ */
+export function clockLeft(table, seat, p, thinking) {
+  const limit = Number(table?.options?.turn_seconds) || 0;
+  if (!limit || thinking === null || seat.kind !== "human" || p.played_by) return null;
+  return Math.max(0, Math.ceil(limit - thinking));
+}
+
+/**
+ * Who is at the table: online or not, thinking for how long (and the turn clock's seconds
+ * left), played by a bot. While this page's own socket is down (``live`` false) the
+ * strip shows what it last knew, says so, and counts no time on.
  * @param {Online} o
  * @param {any} table
  * @param {number|null} me
+ * @param {boolean} [live]
  */
-export function presenceStrip(o, table, me) {
+export function presenceStrip(o, table, me, live = true) {
   const seats = o.presence?.seats || [];
   const since = (Date.now() - o.presenceAt) / 1000;
-  return h("section", { class: "presence", id: "presence", "aria-label": t("online.who") },
+  return h("section", { class: live ? "presence" : "presence stale", id: "presence", "aria-label": t("online.who") },
     h("ul", null, (table?.seats || []).map((/** @type {any} */ s) => {
       const p = seats.find((/** @type {any} */ x) => x.seat === s.seat) || {};
       const state = s.kind === "open" ? "open" : p.online ? "online" : p.gone ? "gone" : "offline";
-      const thinking = p.online && p.thinking_s !== null && p.thinking_s !== undefined
-        ? Math.floor(p.thinking_s + since) : null;
+      const thinking = live && p.online && p.thinking_s !== null && p.thinking_s !== undefined
+        ? p.thinking_s + since : null;
+      const left = clockLeft(table, s, p, thinking);
       return h("li", { key: `p${s.seat}`, class: `seat-${s.seat % 6} ${state}`, "data-seat": String(s.seat),
                        "data-state": state },
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("span", { class: "name" }, s.seat === me ? t("online.you", { name: s.name }) : s.name),
         h("span", { class: "state" }, t(`online.${state}`)),
         p.played_by ? h("span", { class: "bot-plays" }, t("online.bot_plays", { bot: p.played_by })) : null,
-        thinking !== null ? h("span", { class: "thinking" }, t("online.thinking", { s: thinking })) : null);
+        thinking !== null ? h("span", { class: "thinking" }, t("online.thinking", { s: Math.floor(thinking) })) : null,
+        left !== null ? h("span", { class: left <= CLOCK_LOW_S ? "clock low" : "clock", role: "timer",
+                                    "data-left": String(left) }, t("online.clock_left", { s: left })) : null);
     })),
+    !live && o.presence ? h("p", { class: "stale-note" }, t("online.stale")) : null,
     o.presence && o.presence.spectators ? h("p", { class: "spectators" }, t("online.spectators", { n: o.presence.spectators })) : null);
 }
 
@@ -175,8 +201,10 @@ export function chatPanel(o, player, on) {
 /**
  * An open table: its seats, the invites (for its creator), taking a seat, the start.
  * @param {any} table
- * @param {{host: boolean, invites: Record<string, string>, held: number[], invite: string|null, name: string, error: string}} s
- * @param {{join: (seat: number|null) => void, start: () => void, name: (text: string) => void}} on
+ * @param {{host: boolean, invites: Record<string, string>, held: number[], invite: string|null, name: string, error: string,
+ *          copied: number|null}} s  ``copied``: the seat whose invite was just copied
+ * @param {{join: (seat: number|null) => void, start: () => void, name: (text: string) => void,
+ *          copy: (seat: number, link: string) => void}} on
  */
 export function waitingRoom(table, s, on) {
   const open = (table?.seats || []).filter((/** @type {any} */ x) => x.kind === "open");
@@ -192,6 +220,10 @@ export function waitingRoom(table, s, on) {
       s.host && x.kind === "open" && s.invites[String(x.seat)] ? h("input", {
         type: "text", readonly: true, class: "invite", id: `invite-${x.seat}`, "aria-label": t("wait.invite"),
         value: `${location.origin}${s.invites[String(x.seat)]}` }) : null,
+      s.host && x.kind === "open" && s.invites[String(x.seat)] ? h("button", {
+        type: "button", class: "copy", id: `copy-invite-${x.seat}`,
+        on: { click: () => on.copy(x.seat, `${location.origin}${s.invites[String(x.seat)]}`) } },
+        s.copied === x.seat ? t("wait.copied") : t("wait.copy")) : null,
       canJoin && !s.invite && pub && x.kind === "open" ? h("button", { type: "button", id: `join-${x.seat}`,
         on: { click: () => on.join(x.seat) } }, t("wait.take")) : null))),
     canJoin ? h("label", { class: "join-name" }, t("wait.your_name"),

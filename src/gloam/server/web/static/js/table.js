@@ -140,7 +140,8 @@ const page = {
   missing: false,
   noSpectators: false,
   /** joining an open seat: the invite from the link, the name typed, what went wrong */
-  join: { invite: /** @type {string|null} */ (new URLSearchParams(location.search).get("invite")), name: "", error: "" },
+  join: { invite: /** @type {string|null} */ (new URLSearchParams(location.search).get("invite")), name: "", error: "",
+          /** @type {number|null} the seat whose invite link was just copied */ copied: null },
   pace: /** @type {string} */ (store.setting("pace", "normal")),
 };
 
@@ -264,6 +265,30 @@ async function startTable() {
     page.join.error = typeof data.detail === "string" ? data.detail : String(response.status);
     render();
   }
+}
+
+/**
+ * Copy an open seat's invite link: the clipboard where the browser allows it (a secure
+ * context), else the link selected in its field and copied from there; if neither works
+ * the page says to copy it by hand.
+ * @param {number} seat
+ * @param {string} link
+ */
+async function copyInvite(seat, link) {
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    copied = true;
+  } catch {                                      // no clipboard here (plain http), or refused
+    const field = /** @type {HTMLInputElement|null} */ (document.getElementById(`invite-${seat}`));
+    if (field) {
+      field.select();
+      copied = document.execCommand("copy");
+    }
+  }
+  page.join.copied = copied ? seat : null;
+  page.join.error = copied ? "" : t("wait.copy_failed");
+  render();
 }
 
 /** What the online parts of the page may do. */
@@ -408,7 +433,9 @@ function render() {
   root.dataset.mode = page.missing ? "missing" : page.table?.status === "open" ? "waiting" : passing ? "pass" : !ctx ? "loading"
     : ctx.view.decision === null ? "over" : page.shown === null ? "watch" : "play";
   root.dataset.deciding = ctx && ctx.view.decision ? String(ctx.view.decision.player) : "";
-  document.title = `gloam — ${game ? game.title() : t("table")}`;
+  const myTurn = Boolean(ctx && stream && stream.seat !== null && page.passTo === null
+    && ctx.view.decision && ctx.view.decision.player === stream.seat);
+  document.title = `${myTurn ? `${t("your_turn")} · ` : ""}gloam — ${game ? game.title() : t("table")}`;
 
   /** @type {any[]} */
   let body;
@@ -417,8 +444,10 @@ function render() {
     body = [h("section", { class: "missing" }, h("h2", null, t("no_such_table")), h("a", { href: "/", class: "button" }, t("back_to_lobby")))];
   } else if (waiting || (page.join.invite && !localSeats().length && page.table)) {
     body = [online.waitingRoom(page.table, { host: Boolean(store.host(tableId)), invites: store.invites(tableId),
-      held: localSeats().map(Number), invite: page.join.invite, name: page.join.name, error: page.join.error },
+      held: localSeats().map(Number), invite: page.join.invite, name: page.join.name, error: page.join.error,
+      copied: page.join.copied },
     { join: (seat) => { void joinSeat(seat); }, start: () => { void startTable(); },
+      copy: (seat, link) => { void copyInvite(seat, link); },
       name: (text) => { page.join.name = text; } }),
     stream ? online.chatPanel(stream.online, stream.seat !== null, onlineActions) : null];
   } else if (page.noSpectators) {
@@ -437,7 +466,7 @@ function render() {
       page.notice ? h("p", { class: "notice", role: "status" }, page.notice,
         h("button", { type: "button", class: "link", on: { click: () => { page.notice = ""; render(); } } }, t("dismiss"))) : null,
       ...tableBody(ctx, game, stream ? stream.log : [], page.table, {
-        top: stream ? [online.presenceStrip(stream.online, page.table, stream.seat),
+        top: stream ? [online.presenceStrip(stream.online, page.table, stream.seat, stream.status === "open"),
           online.seatControl(stream.online, page.table, stream.seat, onlineActions)] : [],
         afterDecision: casual && stream ? [online.undoButton(stream.online, ctx.pending, undo)] : [],
         afterLog: stream ? [online.chatPanel(stream.online, Boolean(player), onlineActions)] : [],
