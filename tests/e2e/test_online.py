@@ -328,6 +328,49 @@ def test_the_turn_clock_counts_down_and_a_bot_decides_when_it_runs_out(pages, li
     assert room.controller == {} and room.assisted                      # a bot decided for a person: assisted
 
 
+def test_a_seats_link_takes_it_to_another_device(pages, live, shot):
+    """"Play on another device": the seat's link (its token in the fragment, which no
+    browser sends to a server) opens the same seat on a new device, which leaves the
+    token out of its address bar and plays on; a broken or foreign link only watches."""
+    made = httpx.post(f"{live.url}/api/tables", json={"game": "nightmarium", "seats": ["human", "bot:random"]}).json()
+    table, token = made["id"], made["tokens"]["0"]
+    desk = pages.new("desktop")
+    seat_with_tokens(desk.context, table, {"0": token})
+    desk.goto(f"/t/{table}")
+    room = live.app.state.rooms.rooms[table]
+    wait_for_my_decision(desk, room, 0)
+    before = room.seq
+    desk.locator(ENABLED_OPTION).first.click()
+    desk.wait_for_function(f"() => Number(document.querySelector('main').dataset.v) > {before}")
+    desk.click("#device-toggle")
+    link = desk.input_value("#device-link")
+    assert link == f"{live.url}/t/{table}#seat=0&token={token}"
+    desk.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    desk.click("#copy-device-link")
+    desk.wait_for_selector("#copy-device-link:has-text('Copied')")
+    assert desk.evaluate("navigator.clipboard.readText()") == link
+    shot(desk, "online-11-device-link")
+
+    phone = pages.new("phone")
+    phone.goto(link)
+    phone.wait_for_function("() => document.querySelector('main').dataset.seat === '0'")
+    assert phone.evaluate("location.href") == f"{live.url}/t/{table}"            # the token left the address bar
+    assert json.loads(phone.evaluate(f"localStorage.getItem('gloam.tokens.{table}')")) == {"0": token}
+    wait_for_my_decision(phone, room, 0)
+    before = room.seq
+    phone.locator(ENABLED_OPTION).first.click()
+    desk.wait_for_function(f"() => Number(document.querySelector('main').dataset.v) > {before}")   # one seat, two devices
+    assert [e.by for e in room.acts if e.seat == 0] == ["human", "human"]
+
+    for broken in (f"#seat=0&token={token[:8]}", "#seat=0&token=" + "A" * 43, "#token=" + token):
+        other = pages.new("desktop")
+        other.goto(f"/t/{table}{broken}")
+        other.wait_for_function("() => document.querySelector('main').dataset.seat === 'spectator'"
+                                " && !!document.querySelector('main').dataset.v")
+        assert other.evaluate("location.hash") == ""
+        assert other.locator("#hand .card").count() == 0
+
+
 def test_a_missed_update_makes_the_page_ask_for_a_resync(pages, live, shot):
     """Every update carries its version; the page that misses one (dropped here between the
     server and the page) asks for a ``sync`` and draws the table at the latest version."""

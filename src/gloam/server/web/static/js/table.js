@@ -35,6 +35,7 @@ class Stream {
    */
   constructor(seat, token) {
     this.seat = seat;
+    this.token = token;
     /** @type {Frame|null} */
     this.frame = null;
     /** @type {{n: number, line: any, undone?: boolean}[]} */
@@ -140,8 +141,11 @@ const page = {
   missing: false,
   noSpectators: false,
   /** joining an open seat: the invite from the link, the name typed, what went wrong */
-  join: { invite: /** @type {string|null} */ (new URLSearchParams(location.search).get("invite")), name: "", error: "",
-          /** @type {number|null} the seat whose invite link was just copied */ copied: null },
+  join: { invite: /** @type {string|null} */ (new URLSearchParams(location.search).get("invite")), name: "", error: "" },
+  /** @type {string|null} the field whose link was just copied (`invite-N`, `device-link`) */
+  copied: null,
+  /** the "play on another device" link is open */
+  deviceLink: false,
   pace: /** @type {string} */ (store.setting("pace", "normal")),
 };
 
@@ -268,27 +272,69 @@ async function startTable() {
 }
 
 /**
- * Copy an open seat's invite link: the clipboard where the browser allows it (a secure
- * context), else the link selected in its field and copied from there; if neither works
- * the page says to copy it by hand.
- * @param {number} seat
+ * Copy a link shown in the field ``id`` (an invite, this seat's link for another device):
+ * to the clipboard where the browser allows it (a secure context), else the field's text
+ * selected and copied from there; if neither works the page says to copy it by hand.
+ * @param {string} id
  * @param {string} link
  */
-async function copyInvite(seat, link) {
+async function copyLink(id, link) {
   let copied = false;
   try {
     await navigator.clipboard.writeText(link);
     copied = true;
   } catch {                                      // no clipboard here (plain http), or refused
-    const field = /** @type {HTMLInputElement|null} */ (document.getElementById(`invite-${seat}`));
+    const field = /** @type {HTMLInputElement|null} */ (document.getElementById(id));
     if (field) {
       field.select();
       copied = document.execCommand("copy");
     }
   }
-  page.join.copied = copied ? seat : null;
-  page.join.error = copied ? "" : t("wait.copy_failed");
+  page.copied = copied ? id : null;
+  if (!copied && id.startsWith("invite-")) page.join.error = t("copy_failed");
+  else if (!copied) page.notice = t("copy_failed");
   render();
+}
+
+/**
+ * This seat's link for another device: the table's address with the seat and its token
+ * in the fragment (``#seat=N&token=…``), which a browser never sends to a server.
+ * @param {number} seat
+ * @param {string} token
+ */
+function deviceLink(seat, token) {
+  return `${location.origin}/t/${encodeURIComponent(tableId)}#${new URLSearchParams({ seat: String(seat), token })}`;
+}
+
+/**
+ * A seat carried in from another device's link (``#seat=N&token=…``), or null. The
+ * fragment leaves the address bar at once, so the token is neither bookmarked nor shown.
+ * @returns {{seat: number, token: string}|null}
+ */
+function carriedSeat() {
+  if (!location.hash) return null;
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  history.replaceState(null, "", location.pathname + location.search);
+  const seat = fragment.get("seat") || "";
+  const token = fragment.get("token") || "";
+  return /^\d{1,2}$/.test(seat) && /^[A-Za-z0-9_-]{16,128}$/.test(token) ? { seat: Number(seat), token } : null;
+}
+
+/** The "play on another device" panel of the seat on screen. */
+function devicePanel() {
+  const stream = displayed();
+  if (!stream || stream.seat === null || !stream.token) return null;
+  const link = deviceLink(stream.seat, stream.token);
+  const toggle = () => { page.deviceLink = !page.deviceLink; page.copied = null; render(); };
+  return [
+    h("button", { type: "button", class: "link", id: "device-toggle", "aria-expanded": page.deviceLink ? "true" : "false",
+                  on: { click: toggle } }, t("device.open")),
+    page.deviceLink ? h("span", { class: "device", id: "device" },
+      h("span", { class: "hint" }, t("device.warning")),
+      h("input", { type: "text", readonly: true, id: "device-link", "aria-label": t("device.open"), value: link }),
+      h("button", { type: "button", class: "copy", id: "copy-device-link", on: { click: () => { void copyLink("device-link", link); } } },
+        page.copied === "device-link" ? t("wait.copied") : t("wait.copy"))) : null,
+  ];
 }
 
 /** What the online parts of the page may do. */
@@ -445,9 +491,9 @@ function render() {
   } else if (waiting || (page.join.invite && !localSeats().length && page.table)) {
     body = [online.waitingRoom(page.table, { host: Boolean(store.host(tableId)), invites: store.invites(tableId),
       held: localSeats().map(Number), invite: page.join.invite, name: page.join.name, error: page.join.error,
-      copied: page.join.copied },
+      copied: page.copied?.startsWith("invite-") ? Number(page.copied.slice(7)) : null },
     { join: (seat) => { void joinSeat(seat); }, start: () => { void startTable(); },
-      copy: (seat, link) => { void copyInvite(seat, link); },
+      copy: (seat, link) => { void copyLink(`invite-${seat}`, link); },
       name: (text) => { page.join.name = text; } }),
     stream ? online.chatPanel(stream.online, stream.seat !== null, onlineActions) : null];
   } else if (page.noSpectators) {
@@ -462,7 +508,8 @@ function render() {
       && ctx.view.decision?.player === stream?.seat;
     body = [
       h("p", { class: "seat-line" }, page.shown === null ? t("watching")
-        : t("you_are", { name: seatName({ ...ctx, me: null }, page.shown) }), " ", replayLink()),
+        : t("you_are", { name: seatName({ ...ctx, me: null }, page.shown) }), " ", replayLink(), " ",
+        game.result(ctx.view, page.table) ? null : devicePanel()),
       page.notice ? h("p", { class: "notice", role: "status" }, page.notice,
         h("button", { type: "button", class: "link", on: { click: () => { page.notice = ""; render(); } } }, t("dismiss"))) : null,
       ...tableBody(ctx, game, stream ? stream.log : [], page.table, {
@@ -480,17 +527,23 @@ function render() {
 
 async function main() {
   await loadLang(chosenLang());
+  const carried = carriedSeat();
+  const readTable = () => fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+  if (carried) {                                 // a seat brought from another device: kept here like any other
+    const info = await readTable();
+    if (info) store.addToken(tableId, carried.seat, carried.token, info);
+  }
   const held = store.tokens(tableId);
   const seats = Object.keys(held).map(Number).sort((a, b) => a - b);
   if (!seats.length) {                           // an invite link or a public open table: its seats, to take one
-    const info = await fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+    const info = await readTable();
     if (info) page.table = info;
     else page.missing = true;
   }
   for (const seat of seats) streams.set(seat, new Stream(seat, held[String(seat)]));
   if (!seats.length) watch();
   else {
-    page.shown = seats[0];
+    page.shown = carried && seats.includes(carried.seat) ? carried.seat : seats[0];
     if (seats.length > 1) page.passTo = seats[0];
     for (const stream of streams.values()) stream.socket.start();
   }
