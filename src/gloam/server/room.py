@@ -22,6 +22,8 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
+from sqlalchemy.exc import IntegrityError
+
 from gloam.core import SPECTATOR
 from gloam.core.errors import GloamError
 from gloam.core.record import Record
@@ -143,6 +145,7 @@ class Room:
         self.cids: dict[str, int] = {}
         self.controller: dict[int, str] = {}     # seat -> the bot playing it for its person
         self.assisted = False
+        self.stale = False                       # the log moved on without this room: rebuild it
         self.chat: list[dict[str, Any]] = []
         self.presence = {s.seat: SeatPresence(since=now()) for s in self.seats}
         self.decision_since = now()
@@ -444,6 +447,8 @@ class Room:
         return Verdict(True, entry.seq)
 
     def _closed_to_acts(self, v: int) -> Verdict | None:
+        if self.stale:
+            return Verdict(False, self.seq, P.SERVER, "the table is being reloaded from its log; reconnect")
         if self.over:
             return Verdict(False, self.seq, P.OVER, "the game is over")
         if self.status == "open":
@@ -452,17 +457,36 @@ class Room:
             return Verdict(False, self.seq, P.STALE, f"the table is at version {self.seq}, not {v}")
         return None
 
-    async def _commit(self, statements: list[Any], seq: int) -> bool:
+    async def _commit(self, statements: list[Any], seq: int, log_entry: bool = True) -> bool:
         try:
             await self.writer.write(statements)
         except Exception as exc:  # noqa: BLE001 — any database failure: nothing happened
             log.error("table %s: the write of seq %d failed: %s", self.table.id, seq, exc)
+            if log_entry and isinstance(exc, IntegrityError):
+                self._went_stale(seq)
             return False
         return True
 
+    def _went_stale(self, seq: int) -> None:
+        """The log already holds ``seq`` (or this client id): another process wrote it, a
+        late write of a process that served the table before this one (docs/reliability.md,
+        "PostgreSQL"). This room's state is behind the log, so it takes no more acts; its
+        sockets are told to reconnect, and the registry rebuilds the room from the log at
+        the next request (or the next adoption round)."""
+        log.error("table %s: seq %d is in the log already, written by another process: "
+                  "the room is rebuilt from the log", self.table.id, seq)
+        self.stale = True
+        # after the refused request's own reject is queued (its handler pushes it on return)
+        asyncio.get_running_loop().call_soon(self.close_sockets, P.CLOSE_RESTART)
+
+    def close_sockets(self, code: int) -> None:
+        """Close every socket of this room with ``code`` (each sender says ``bye`` first)."""
+        for conn in list(self.connections):
+            conn.close(code)
+
     async def _entry(self, entry: LogRow, note: dict[str, Any]) -> bool:
         """Commit a non-act entry (undo, takeover, reclaim), fold it in, tell everyone."""
-        if not await self._commit([act_row(self.table.id, entry)], entry.seq):
+        if self.stale or not await self._commit([act_row(self.table.id, entry)], entry.seq):
             return False
         self._fold(entry)
         self._append(entry)
@@ -551,7 +575,7 @@ class Room:
         """Look at absence and the clock once (the ticker calls this every second; tests
         call it with their own clock): announce disconnects after the grace, offer or make
         takeovers, let the turn clock's bot decide."""
-        if self.status != "live" or self.over:
+        if self.status != "live" or self.over or self.stale:
             return
         t = self.now()
         for seat in self.seats:
@@ -624,7 +648,7 @@ class Room:
         name = self.seats[conn.viewer].name if player else "Spectator"
         at = repo.now()
         if not await self._commit([repo.chat_row(self.table.id, conn.viewer if player else None, channel, name,
-                                                 text, at)], self.seq):
+                                                 text, at)], self.seq, log_entry=False):
             return Verdict(False, self.seq, P.SERVER, "the chat line could not be stored")
         line = {"seat": conn.viewer if player else None, "channel": channel, "name": name, "text": text,
                 "at": at.isoformat()}
@@ -642,7 +666,7 @@ class Room:
     def bot_to_move(self, clock_seat: int | None = None) -> tuple[int, str] | None:
         """The seat and bot that hold the decision: a bot seat, a taken-over seat, or the
         seat whose turn clock just ran out."""
-        if self.over or self.status != "live":
+        if self.over or self.status != "live" or self.stale:
             return None
         decision = self.state.pending()
         if decision is None:

@@ -60,11 +60,14 @@ class RoomRegistry:
         """The room of ``table_id``, rebuilt from its log if this process has not got it
         (taking the table's lock first); :class:`ServedElsewhere` if another process has."""
         room = self.rooms.get(table_id)
-        if room is not None:
+        if room is not None and not room.stale:
             return room
-        if table_id in self.broken:
+        if room is not None:               # the log moved on without it: rebuilt, under the lock it holds
+            del self.rooms[table_id]
+            await room.close()
+        elif table_id in self.broken:
             return None
-        if not await self.locks.acquire(table_id):
+        elif not await self.locks.acquire(table_id):
             raise ServedElsewhere(table_id)
         room = await self._load(table_id)
         if room is None:
@@ -120,7 +123,7 @@ class RoomRegistry:
         before = len(self.rooms)
         ids = await repo.table_ids(self.engine, "live")
         for table_id in ids:
-            if table_id in self.rooms or table_id in self.broken:
+            if (table_id in self.rooms and not self.rooms[table_id].stale) or table_id in self.broken:
                 continue
             try:
                 if await self.get(table_id) is not None:
@@ -147,8 +150,7 @@ class RoomRegistry:
         self.locks.forget()                 # before any await: no table is served from a stale lock
         rooms, self.rooms = list(self.rooms.values()), {}
         for room in rooms:
-            for conn in list(room.connections):
-                conn.close(CLOSE_RESTART)
+            room.close_sockets(CLOSE_RESTART)
             await room.close()
         try:
             await self.writer.write([])      # an empty batch: after every write queued before it
