@@ -118,22 +118,32 @@ class ServerProcess:
             self.proc.wait(10)
 
 
-def fresh_postgres(server_url: str) -> tuple[str, str]:
+def fresh_postgres(server_url: str, prefix: str = "gloam_crash_") -> tuple[str, str]:
     """A new, empty database on the server of ``server_url``: (its URL, its name)."""
     import psycopg
 
-    name = f"gloam_crash_{secrets.token_hex(5)}"
+    name = f"{prefix}{secrets.token_hex(5)}"
     with psycopg.connect(_plain(server_url), autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     base = server_url.rsplit("/", 1)[0]
     return f"{base}/{name}", name
 
 
-def drop_postgres(server_url: str, name: str) -> None:
+def drop_postgres(server_url: str, name: str, tries: int = 20) -> None:
+    """Drop the database, its sessions ended. A role that is not a superuser may not end
+    an autovacuum worker's session ("must be a member of the role whose process is being
+    terminated"), so while one is at work there the drop is tried again a moment later."""
     import psycopg
 
-    with psycopg.connect(_plain(server_url), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    for attempt in range(tries):
+        try:
+            with psycopg.connect(_plain(server_url), autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            return
+        except psycopg.errors.InsufficientPrivilege:
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.25)
 
 
 def _plain(url: str) -> str:

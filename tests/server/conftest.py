@@ -6,32 +6,22 @@ databases; ``.ci/run`` starts one), a fresh PostgreSQL database as well."""
 from __future__ import annotations
 
 import os
-import secrets
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the web table needs the web extra: pip install 'gloam[web]'")
 
-from web_client import LiveServer, fast_settings  # noqa: E402
+from web_client import LiveServer, crash_restart_module, fast_settings  # noqa: E402
 
 POSTGRES = os.environ.get("GLOAM_TEST_POSTGRES")
 
 
 def _fresh_postgres() -> tuple[str, str]:
-    import psycopg
-
-    name = f"gloam_t_{secrets.token_hex(6)}"
-    with psycopg.connect(POSTGRES.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    base, _, _ = POSTGRES.rpartition("/")
-    return f"{base}/{name}", name
+    return crash_restart_module().fresh_postgres(POSTGRES, prefix="gloam_t_")
 
 
 def _drop_postgres(name: str) -> None:
-    import psycopg
-
-    with psycopg.connect(POSTGRES.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    crash_restart_module().drop_postgres(POSTGRES, name)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
