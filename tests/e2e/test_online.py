@@ -144,6 +144,21 @@ def test_two_browsers_play_a_whole_game_through_an_invite_while_a_third_watches(
     assert watcher.locator("#hand .card").count() == 0
     shot(host, "online-3-over")
 
+    host.click("#rematch:has-text('Offer a rematch')")                        # a rematch, the same two
+    host.wait_for_url(lambda url: re.search(r"/t/[a-z0-9]+$", url) is not None and not url.endswith(table))
+    rematch = host.url.rsplit("/", 1)[1]
+    host.wait_for_selector("#wait-for:has-text('starts by itself once everyone is back')")
+    assert "Guest: not back yet" in host.inner_text("#waiting")
+    watcher.wait_for_selector(f"#rematch-watch[href='/t/{rematch}']")         # the old table hears of it
+    guest.click("#rematch:has-text('Join the rematch')")
+    guest.wait_for_url(re.compile(f"/t/{rematch}$"))
+    for page in (host, guest):
+        page.wait_for_function("() => document.querySelector('main').dataset.status === 'live'")
+    new_room = live.app.state.rooms.rooms[rematch]
+    assert new_room.table.rematch_of == table and [s.name for s in new_room.seats] == [s.name for s in room.seats]
+    assert {guest.get_attribute("main", "data-seat"), host.get_attribute("main", "data-seat")} == {"0", "1"}
+    shot(guest, "online-3-rematch")
+
 
 def test_an_offline_browser_catches_up_with_no_action_doubled(pages, live, shot):
     made = httpx.post(f"{live.url}/api/tables", json={"game": "nightmarium", "seats": ["human", "human"]}).json()

@@ -77,11 +77,14 @@ def seat_rows(game: str, kinds: list[str], names: list[str] | None) -> list[repo
 
 
 async def open_table(request: Request, game_name: str, setup: dict[str, Any], seats: list[repo.SeatRow],
-                     options: dict[str, Any], start: dict[str, Any] | None = None) -> dict[str, Any]:
+                     options: dict[str, Any], start: dict[str, Any] | None = None,
+                     rematch_of: str | None = None) -> dict[str, Any]:
     """Make a table and its room: a secret token for each ``human`` seat, a single-use
-    invite for each ``open`` one, and the creator's host key (which starts an open table).
-    ``start`` is a fork's start (``{"state": …, "from": …}``). The answer of ``POST
-    /api/tables`` (docs/web-protocol.md)."""
+    invite for each ``open`` one (an open seat that comes with its invite's hash keeps it:
+    a rematch's seat, kept for its player), and the creator's host key (which starts an
+    open table; a rematch has none: it starts once its seats are taken). ``start`` is a
+    fork's start (``{"state": …, "from": …}``). The answer of ``POST /api/tables``
+    (docs/web-protocol.md)."""
     setup = dict(setup)
     if setup.setdefault("players", len(seats)) != len(seats):
         raise HTTPException(422, f"setup.players is {setup['players']} but there are {len(seats)} seats")
@@ -96,18 +99,20 @@ async def open_table(request: Request, game_name: str, setup: dict[str, Any], se
         if seat.kind == "human":
             tokens[str(seat.seat)] = token = new_token()
             seat = replace(seat, token_hash=token_hash(token))
-        elif seat.kind == "open":
+        elif seat.kind == "open" and seat.invite_hash is None:
             invites[str(seat.seat)] = code = new_token()
             seat = replace(seat, invite_hash=token_hash(code))
         rows.append(seat)
     from gloam.server.rooms import new_table_id
 
-    host = new_token()
+    host = None if rematch_of else new_token()
+    waiting = any(seat.kind == "open" for seat in rows)
     table = repo.TableRow(id=new_table_id(), game=game_name, setup=game.setup_json(),
                           seed=secrets.randbits(64), bot_secret=secrets.randbits(64),
-                          options=options, status="open" if invites else "live", result=None,
+                          options=options, status="open" if waiting else "live", result=None,
                           engine=engine_version(), created_at=repo.now(), finished_at=None,
-                          start=start, started_at=None if invites else repo.now(), host_hash=token_hash(host))
+                          start=start, started_at=None if waiting else repo.now(),
+                          host_hash=token_hash(host) if host else None, rematch_of=rematch_of)
     room = await _registry(request).create(table, rows)
     return {"id": table.id, "url": f"/t/{table.id}", "tokens": tokens, "host": host,
             "invites": {seat: f"/t/{table.id}?invite={code}" for seat, code in invites.items()},

@@ -16,7 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from gloam.server import api, pages, replays, ws
+from gloam.server import api, pages, rematch, replays, ws
 from gloam.server.bots import BotRunner
 from gloam.server.limits import AddressLimits
 from gloam.server.protocol import CLOSE_RESTART
@@ -123,6 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(replays.router)
+    app.include_router(rematch.router)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     return app
 

@@ -242,6 +242,7 @@ class Room:
                 "status": self.status, "v": self.seq, "ply": len(self.acts), "result": result,
                 "assisted": self.assisted, "engine": self.table.engine,
                 "fork": self.table.start.get("from") if self.table.start else None,
+                "rematch": self.table.rematch, "rematch_of": self.table.rematch_of,
                 "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot,
                            "played_by": self.controller.get(s.seat),
                            "online": self.presence[s.seat].sockets > 0 or s.kind == "bot"} for s in self.seats],
@@ -380,9 +381,27 @@ class Room:
                 log.error("table %s: taking seat %d failed: %s", self.table.id, found, exc)
                 raise SeatRefused(503, "the server could not store that; try again") from None
             self.seats[found] = taken
+            started = self.table.rematch_of is not None and self._all_seated() and await self._begin()
         self._notice({"type": "joined", "seat": found})
-        self._table_changed()
+        if started:                                    # a rematch starts once its players are back
+            self._notice({"type": "started"})
+            self.schedule_bot()
+        self.announce_table()
         return found
+
+    def _all_seated(self) -> bool:
+        return self.status == "open" and not any(s.kind == "open" for s in self.seats)
+
+    async def _begin(self) -> bool:
+        """The open table goes live (under the lock); False if that could not be stored."""
+        try:
+            await self.writer.write([repo.start_table(self.table.id)])
+        except Exception as exc:  # noqa: BLE001 — not started; a later join or start tries again
+            log.error("table %s: starting failed: %s", self.table.id, exc)
+            return False
+        self.table = replace(self.table, status="live", started_at=repo.now())
+        self.decision_since = self.now()
+        return True
 
     async def start(self, host_key: str | None) -> None:
         """The creator starts an open table once every seat is taken."""
@@ -395,14 +414,13 @@ class Room:
             if waiting:
                 raise SeatRefused(409, f"seat{'s' if len(waiting) > 1 else ''} {', '.join(map(str, waiting))}"
                                        " still open: share the invite, or wait")
-            await self.writer.write([repo.start_table(self.table.id)])
-            self.table = replace(self.table, status="live", started_at=repo.now())
-            self.decision_since = self.now()
+            if not await self._begin():
+                raise SeatRefused(503, "the server could not store that; try again")
         self._notice({"type": "started"})
-        self._table_changed()
+        self.announce_table()
         self.schedule_bot()
 
-    def _table_changed(self) -> None:
+    def announce_table(self) -> None:
         """Seats or status changed without a log entry: everyone gets the table and presence."""
         for conn in list(self.connections):
             conn.push({"t": "table", "v": self.seq, "table": self.info(), "offers": self.offers_for(conn.viewer)})
@@ -544,7 +562,7 @@ class Room:
                 return Verdict(False, self.seq, P.NO_OFFER, "there is no open offer to replace that seat")
             p.votes.add(voter)
             if len(p.votes & set(self._humans_connected(seat))) < self._votes_needed(seat):
-                self._table_changed()
+                self.announce_table()
                 return Verdict(True, self.seq)
             ok = await self._take_over(seat, reason="vote")
         self.schedule_bot()
@@ -601,7 +619,7 @@ class Room:
                     return
                 p.offered, p.votes = True, set()
             self._notice({"type": "offer", "seat": seat, "bot": self.takeover_bot})
-            self._table_changed()
+            self.announce_table()
         clock = self.option("turn_seconds")
         if clock and t - self.decision_since >= clock:
             await self._clock_runs_out(seat)

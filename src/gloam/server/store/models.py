@@ -29,6 +29,8 @@ tables = Table(
     Column("start", JSON, nullable=True),                # a fork's start: {"state", "from"} (docs/web-protocol.md)
     Column("started_at", DateTime(timezone=True), nullable=True),
     Column("host_hash", LargeBinary(32), nullable=True),  # the creator's key (starts an open table)
+    Column("rematch", String(16), nullable=True),         # the rematch of this finished table, once offered
+    Column("rematch_of", String(16), nullable=True),      # the table this one is the rematch of
     Index("tables_status", "status"),
 )
 

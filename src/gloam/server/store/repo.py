@@ -86,6 +86,8 @@ class TableRow:
     start: dict[str, Any] | None = None       # a fork's start (docs/web-protocol.md, "Forks")
     started_at: dt.datetime | None = None
     host_hash: bytes | None = None            # sha256 of the creator's key
+    rematch: str | None = None                # the rematch offered after this table
+    rematch_of: str | None = None             # the table this one is the rematch of
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,8 @@ def new_table_statements(table: TableRow, seats: list[SeatRow]) -> list[Any]:
         id=table.id, game=table.game, setup=table.setup, seed=str(table.seed),
         bot_secret=str(table.bot_secret), options=table.options, status=table.status,
         result=None, engine=table.engine, created_at=table.created_at, finished_at=None,
-        start=table.start, started_at=table.started_at, host_hash=table.host_hash)]
+        start=table.start, started_at=table.started_at, host_hash=table.host_hash,
+        rematch=table.rematch, rematch_of=table.rematch_of)]
     rows += [insert(models.seats).values(table_id=table.id, seat=s.seat, name=s.name, kind=s.kind,
                                          bot=s.bot, token_hash=s.token_hash, invite_hash=s.invite_hash,
                                          joined_at=now() if s.token_hash else None) for s in seats]
@@ -142,6 +145,11 @@ async def load_chat(engine: AsyncEngine, table_id: str, limit: int = 100) -> lis
              "at": r.created_at.isoformat() if r.created_at else None} for r in reversed(rows)]
 
 
+def set_rematch(table_id: str, rematch: str) -> Any:
+    """A finished table's rematch, once offered (one per table)."""
+    return update(models.tables).where(models.tables.c.id == table_id).values(rematch=rematch)
+
+
 def finish_table(table_id: str, result: dict[str, Any]) -> Any:
     return update(models.tables).where(models.tables.c.id == table_id).values(
         status="finished", result=result, finished_at=now())
@@ -152,7 +160,7 @@ def _table(row: Any) -> TableRow:
                     bot_secret=int(row.bot_secret), options=row.options, status=row.status,
                     result=row.result, engine=row.engine, created_at=row.created_at,
                     finished_at=row.finished_at, start=row.start, started_at=row.started_at,
-                    host_hash=row.host_hash)
+                    host_hash=row.host_hash, rematch=row.rematch, rematch_of=row.rematch_of)
 
 
 async def load_table(engine: AsyncEngine, table_id: str) -> tuple[TableRow, list[SeatRow], list[LogRow]] | None:

@@ -214,7 +214,8 @@ export function waitingRoom(table, s, on) {
     h("h2", null, t("wait.title")),
     s.host && open.length ? h("p", { class: "hint" }, t("wait.invite")) : null,
     h("ul", { class: "seats" }, (table?.seats || []).map((/** @type {any} */ x) => h("li", { key: `w${x.seat}`, "data-seat": String(x.seat) },
-      h("span", { class: "name" }, x.kind === "open" ? t("wait.open_seat", { n: x.seat + 1 }) : x.name),
+      h("span", { class: "name" }, x.kind !== "open" ? x.name
+        : table?.rematch_of ? t("wait.kept_seat", { name: x.name }) : t("wait.open_seat", { n: x.seat + 1 })),
       x.kind === "bot" ? h("span", { class: "kind" }, t("bot_name", { bot: t(`bot.${x.bot}`) })) : null,
       s.held.includes(x.seat) ? h("span", { class: "kind" }, t("wait.yours")) : null,
       s.host && x.kind === "open" && s.invites[String(x.seat)] ? h("input", {
@@ -234,5 +235,5 @@ export function waitingRoom(table, s, on) {
     s.error ? h("p", { class: "notice", role: "alert" }, s.error) : null,
     s.host ? h("button", { type: "button", class: "primary", id: "start", disabled: open.length > 0, on: { click: on.start } },
       open.length ? t("wait.start_when", { n: open.length }) : t("wait.start")) : null,
-    !s.host && s.held.length ? h("p", null, t("wait.for_host")) : null);
+    !s.host && s.held.length ? h("p", { id: "wait-for" }, t(table?.rematch_of ? "wait.rematch" : "wait.for_host")) : null);
 }

@@ -146,6 +146,8 @@ const page = {
   copied: null,
   /** the "play on another device" link is open */
   deviceLink: false,
+  /** a rematch is being asked for */
+  rematching: false,
   pace: /** @type {string} */ (store.setting("pace", "normal")),
 };
 
@@ -465,6 +467,47 @@ function replayLink() {
     t(over ? "replay.open" : "replay.review"));
 }
 
+/**
+ * Once the game is over: a player offers a rematch, or takes up the one offered (the
+ * server keeps each person's seat for them); a spectator may watch it.
+ */
+function rematchControl() {
+  const next = page.table?.rematch;
+  const stream = displayed();
+  if (!stream || stream.seat === null || !stream.token) {
+    return next ? h("a", { href: `/t/${encodeURIComponent(next)}`, id: "rematch-watch", class: "rematch" }, t("rematch.watch")) : null;
+  }
+  if (next && store.tokens(next)[String(stream.seat)]) {
+    return h("a", { href: `/t/${encodeURIComponent(next)}`, id: "rematch-go", class: "rematch button" }, t("rematch.go"));
+  }
+  return h("button", { type: "button", class: "primary rematch", id: "rematch", disabled: page.rematching,
+                       on: { click: () => { void takeRematch(stream.seat, stream.token); } } },
+    next ? t("rematch.join") : t("rematch.offer"));
+}
+
+/**
+ * Ask for the rematch with this seat's token; keep the new seat's token and go there.
+ * @param {number|null} seat
+ * @param {string|null} token
+ */
+async function takeRematch(seat, token) {
+  if (seat === null || !token) return;
+  page.rematching = true;
+  render();
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
+    method: "POST", headers: { authorization: `Bearer ${token}` } }).catch(() => null);
+  const data = response ? await response.json().catch(() => ({})) : {};
+  page.rematching = false;
+  if (!response || !response.ok) {
+    page.notice = typeof data.detail === "string" ? data.detail : t("rematch.failed");
+    render();
+    return;
+  }
+  const next = data.url.split("/").pop();
+  store.addToken(next, data.seat, data.token, data.table);
+  location.assign(`/t/${encodeURIComponent(next)}`);
+}
+
 /** Draw the page from the frame on screen (the frame queue wraps it in a view transition). */
 function render() {
   const stream = displayed();
@@ -509,7 +552,7 @@ function render() {
     body = [
       h("p", { class: "seat-line" }, page.shown === null ? t("watching")
         : t("you_are", { name: seatName({ ...ctx, me: null }, page.shown) }), " ", replayLink(), " ",
-        game.result(ctx.view, page.table) ? null : devicePanel()),
+        game.result(ctx.view, page.table) ? rematchControl() : devicePanel()),
       page.notice ? h("p", { class: "notice", role: "status" }, page.notice,
         h("button", { type: "button", class: "link", on: { click: () => { page.notice = ""; render(); } } }, t("dismiss"))) : null,
       ...tableBody(ctx, game, stream ? stream.log : [], page.table, {
