@@ -23,6 +23,7 @@ TEXTS stay English: the seeds give no Japanese card texts.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gloam.core.errors import SetupError
@@ -698,6 +699,115 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
     "action": ACTIONS, "event": EVENTS, "event_name": EVENT_NAMES, "ui": UI,
     "series": SERIES, "term": TERM,
 }
+
+
+# The decisions' prompts. The engine asks in English (``state.prompt()``); a Japanese
+# view shows the sentence here. Each key is an English prompt the engine can ask, word for
+# word, with ``{n}``/``{r}`` for a number, ``{names}`` for card names (kept as printed) and
+# ``{which}``/``{where}``/``{what}``/``{colour}`` for a phrase of PROMPT_WORDS. A test reads
+# every prompt in the engine's code and checks it has its entry.
+PROMPTS_JA = {
+    "The game is over": "ゲーム終了",
+    "Send a minion to attack an opponent": "攻撃に送り込むミニオンを選ぶ",
+    "Block an attacker with one of your minions, or stop blocking": "自分のミニオンで攻撃者をブロックするか、ブロックを終える",
+    "Start a chain with an order from your hand, or pass": "手札の指令でチェーンを開始するか、パスする",
+    "Link an order to the chain, or stop": "チェーンに指令をリンクするか、終了する",
+    "Feed: pay again to repeat the text, or pass": "フィード：もう一度支払ってテキストを繰り返すか、パスする",
+    "Claim a card ({n} influence), discard a card for 1 influence, or stop":
+        "カードを獲得する（影響力 {n}）か、カードを捨てて影響力を1得るか、終了する",
+    "Claim an order costing {n} or less for 0 influence": "コスト{n}以下の指令を影響力0で獲得する",
+    "Use one wound effect, or pass": "負傷効果を1つ使うか、パスする",
+    "Moon phase: keep it, move it to the bottom, or shuffle the stack":
+        "月の満ち欠け：そのままにするか、一番下に移すか、山札をシャッフルする",
+    "Which minion blocks this damage first?": "このダメージを先にブロックするミニオンを選ぶ",
+    "Combat ({which}): play a card's combat text, or pass": "戦闘（{which}）：カードの戦闘テキストを使うか、パスする",
+    "Draft pick {r} of {n}: choose a card {where}": "ドラフト {r}/{n}：{where}カードを選ぶ",
+    "Starting deck, {colour}: choose two starting minions ({names})": "初期デッキ（{colour}）：初期ミニオンを2枚選ぶ（{names}）",
+    "Discard {n} card(s)": "カードを{n}枚捨てる",
+    "Discard another wound (draw {n} so far), or stop": "負傷カードをもう1枚捨てる（ここまでで{n}枚引く）か、終了する",
+    "You may discard {what} to resolve the rest of the text, or pass": "{what}捨ててテキストの残りを解決するか、パスする",
+    "You may restore all health to each friendly lycanthrope": "味方の獣人すべての体力を全回復してもよい",
+    "Inflict {n} damage on a target": "対象に{n}ダメージを与える",
+    "Who receives {n} wound(s)?": "負傷を{n}枚受けるプレイヤーを選ぶ",
+    "Who loses {n} influence?": "影響力を{n}失うプレイヤーを選ぶ",
+    "Choose a target": "対象を選ぶ",
+    "Choose a target archive": "対象のアーカイブを選ぶ",
+    "Choose a target opposing private archive": "対象とする相手の個人アーカイブを選ぶ",
+    "Choose the archive the wound goes on top of": "負傷カードを一番上に置くアーカイブを選ぶ",
+    "Choose a target card in your discard pile": "捨て札パイルから対象のカードを選ぶ",
+    "Choose a target card in your discard pile to exile": "捨て札パイルから追放するカードを選ぶ",
+    "Choose a target minion in your discard pile": "捨て札パイルから対象のミニオンを選ぶ",
+    "Choose an order in your discard pile to exile": "捨て札パイルから追放する指令を選ぶ",
+    "Choose a target minion in your hand": "手札から対象のミニオンを選ぶ",
+    "Choose a target order in the chain": "チェーンの中の対象の指令を選ぶ",
+    "Choose the card that player discards": "そのプレイヤーが捨てるカードを選ぶ",
+    "Choose the card you draw": "引くカードを選ぶ",
+    "Choose the player whose deck gets the cards": "デッキにカードを加えるプレイヤーを選ぶ",
+    "Choose a player to discard": "カードを捨てるプレイヤーを選ぶ",
+    "Which player is affected next?": "次に効果を受けるプレイヤーを選ぶ",
+    "Whose hand do you look at?": "手札を見るプレイヤーを選ぶ",
+    "Attach this card to a friendly minion": "このカードを付ける味方のミニオンを選ぶ",
+    "Choose a minion to damage itself and its controller": "自身とそのコントローラーにダメージを与えるミニオンを選ぶ",
+    "Choose a minion to place into a hand": "手札に戻すミニオンを選ぶ",
+    "Choose the minion that inflicts damage": "ダメージを与えるミニオンを選ぶ",
+    "Choose the minion that takes the damage": "ダメージを受けるミニオンを選ぶ",
+    "Destroy a target minion": "破壊する対象のミニオンを選ぶ",
+    "Increase a target minion's strength": "戦力を上げる対象のミニオンを選ぶ",
+    "Restore health to a target minion": "体力を回復する対象のミニオンを選ぶ",
+    "Take control of a target minion": "コントロールを得る対象のミニオンを選ぶ",
+    "Which minion goes on top of its owner's deck?": "持ち主のデッキの一番上に置くミニオンを選ぶ",
+}
+
+# The phrases a prompt's placeholders stand for.
+PROMPT_WORDS = {
+    "which": {"before attackers": "攻撃前", "after attackers": "攻撃の宣言後", "after blockers": "ブロック後",
+              "after damage": "ダメージ後"},
+    "where": {"to remove from the game": "ゲームから除外する", "to add to the commons, face down": "裏向きで共有物に加える",
+              "for your first private archive": "1つ目の個人アーカイブに入れる",
+              "for your second private archive": "2つ目の個人アーカイブに入れる",
+              "for your third private archive": "3つ目の個人アーカイブに入れる",
+              "for your fourth private archive": "4つ目の個人アーカイブに入れる"},
+    "what": {"a card": "カードを1枚", **{f"a {w} wound": f"{WOUND_TYPES[w]['ja']}の負傷カードを1枚" for w in WOUND_TYPES}},
+    "colour": {c: COLOURS[c]["ja"] for c in COLOURS},
+}
+
+
+def _prompt_pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", template)
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(re.escape(part))
+        elif part in PROMPT_WORDS:
+            out.append(f"(?P<{part}>" + "|".join(re.escape(w) for w in PROMPT_WORDS[part]) + ")")
+        else:
+            out.append(f"(?P<{part}>\\d+)" if part in ("n", "r") else f"(?P<{part}>.+)")
+    return re.compile("".join(out) + "$")
+
+
+_PROMPT_PATTERNS = [(_prompt_pattern(en), ja) for en, ja in PROMPTS_JA.items() if "{" in en]
+
+
+def prompt_text(prompt: str, lang: str = "en") -> str | None:
+    """The engine's English ``prompt`` in ``lang``, or None if gloam has no words for it.
+
+    >>> prompt_text("Discard 2 card(s)", "ja")
+    'カードを2枚捨てる'
+    >>> prompt_text("Combat (after blockers): play a card's combat text, or pass", "ja")
+    '戦闘（ブロック後）：カードの戦闘テキストを使うか、パスする'
+    >>> prompt_text("Discard 2 card(s)", "en")
+    'Discard 2 card(s)'
+    """
+    if check_lang(lang) == "en":
+        return prompt
+    if prompt in PROMPTS_JA:
+        return PROMPTS_JA[prompt]
+    for pattern, ja in _PROMPT_PATTERNS:
+        found = pattern.match(prompt)
+        if found:
+            values = {k: PROMPT_WORDS[k][v] if k in PROMPT_WORDS else v for k, v in found.groupdict().items()}
+            return ja.format(**values)
+    return None
 
 
 def text(table: str, key: str, lang: str = "en", default: str | None = None) -> str:

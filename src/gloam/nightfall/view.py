@@ -411,7 +411,8 @@ def _decision(state: Any, who: dict[str, Any] | None, viewer: int, lang: str) ->
     options (index, action, refs, label in ``lang``) only for the deciding seat."""
     if who is None:
         return None
-    decision = dict(who, prompt=state.prompt())
+    english = state.prompt()
+    decision = dict(who, prompt=i18n.prompt_text(english, lang) or english)
     if viewer == who["player"] and viewer != SPECTATOR:
         pending = state.pending()
         decision["context"] = pending.context.to_json()

@@ -213,8 +213,8 @@ export function optionButton(ctx, o, where = "o") {
 }
 
 /**
- * The decision bar: who decides and, for the deciding seat, every option. (Nightfall's
- * prompt is English only, docs/view.md: a Japanese table shows the kind's name alone.)
+ * The decision bar: who decides and, for the deciding seat, the prompt (in the table's
+ * language) and every option.
  * @param {Ctx} ctx
  * @param {string} what  the decision in words, for the deciding seat
  * @param {string} [waiting]  the same for everyone else
@@ -231,7 +231,7 @@ export function decisionBar(ctx, what, waiting = what) {
   return h("section", { class: "decision mine", id: "decision", "data-deciding": d.player },
     h("p", { class: "who" }, h("strong", null, t("your_decision")), " ", h("span", { class: "what" }, what),
       ctx.pending ? h("span", { class: "sending" }, " ", t("sending")) : null),
-    d.prompt && d.prompt !== what && ctx.view.lang === "en" ? h("p", { class: "prompt" }, d.prompt) : null,
+    d.prompt && d.prompt !== what ? h("p", { class: "prompt" }, d.prompt) : null,
     h("div", { class: "options" }, d.options.map((/** @type {Option} */ o) => optionButton(ctx, o))));
 }
 
