@@ -206,7 +206,7 @@ def test_the_phone_layout_never_scrolls_sideways(pages, live, shot):
 def test_a_japanese_table_shows_japanese(pages, live, shot):
     """The language switch: the lobby's words from ja.json, and the table's game words
     (seed 002's phase names) from the server, in Japanese; and back to English."""
-    from gloam.nightfall.i18n import PHASES
+    from gloam.nightfall.i18n import PHASES, prompt_text
 
     page = pages.new("phone")
     page.goto("/")
@@ -220,6 +220,8 @@ def test_a_japanese_table_shows_japanese(pages, live, shot):
     assert page.inner_text("#phase") in {names["ja"] for names in PHASES.values()}
     assert page.inner_text("#log h2") == "ログ"
     assert "あなたの選択" in page.inner_text("#decision")
+    room = live.app.state.rooms.rooms[page.url.rsplit("/", 1)[1]]
+    assert page.inner_text("#decision .prompt") == prompt_text(room.state.prompt(), "ja")    # the prompt too
     assert page.evaluate("document.documentElement.lang") == "ja"
     shot(page, "6-ja-table")
     page.select_option("#lang", "en")
