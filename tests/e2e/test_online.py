@@ -386,6 +386,26 @@ def test_a_seats_link_takes_it_to_another_device(pages, live, shot):
         assert other.locator("#hand .card").count() == 0
 
 
+def test_a_shared_screen_takes_up_the_rematch_for_every_seat_it_holds(pages, live, shot):
+    """Pass-and-play: both seats in one browser; one click on the finished table takes
+    both seats of the rematch, which starts at once."""
+    from web_client import play_table, run_async
+
+    made = httpx.post(f"{live.url}/api/tables", json={"game": "nightmarium", "seats": ["human", "human"]}).json()
+    table = made["id"]
+    run_async(play_table(live.ws_url, table, made["tokens"], spectators=0))
+    page = pages.new("desktop")
+    seat_with_tokens(page.context, table, made["tokens"])
+    page.goto(f"/t/{table}")
+    page.click("#take-device")                           # the screen is passed to the first seat
+    page.click("#rematch:has-text('Offer a rematch')")
+    page.wait_for_url(lambda url: not url.endswith(table))
+    rematch = page.url.rsplit("/", 1)[1]
+    page.wait_for_function("() => document.querySelector('main').dataset.status === 'live'")
+    held = json.loads(page.evaluate(f"localStorage.getItem('gloam.tokens.{rematch}')"))
+    assert sorted(held) == ["0", "1"] and live.app.state.rooms.rooms[rematch].status == "live"
+
+
 def test_a_missed_update_makes_the_page_ask_for_a_resync(pages, live, shot):
     """Every update carries its version; the page that misses one (dropped here between the
     server and the page) asks for a ``sync`` and draws the table at the latest version."""

@@ -3,10 +3,10 @@ offers a rematch with their seat's token, and each of the others takes it up wit
 
 The rematch is a new table with the same game, setup, seats and options (a fresh deal
 with a seed of its own), except that the next seat goes first (both games' setups name
-the first player), so a run of rematches takes turns. It is private, and each person's seat is kept for that person:
-its single-use invite *is* the old seat's token (the rematch stores that token's hash,
-nothing new is handed out), so only the one who played the seat can take it. Bots keep
-their seats. The rematch has no creator's key: it starts by itself once its last seat is
+the first player), so a run of rematches takes turns. It is private, and each person's
+seat is kept for that person: its single-use invite *is* the old seat's token (the
+rematch stores that token's hash, nothing new is handed out), so only the one who played
+the seat can take it. Bots keep their seats. The rematch has no creator's key: it starts by itself once its last seat is
 taken. A table has at most one rematch; the old table's `rematch` names it, so everyone
 still at the old table (players and spectators) is told at once.
 """

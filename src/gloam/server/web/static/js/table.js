@@ -481,31 +481,38 @@ function rematchControl() {
     return h("a", { href: `/t/${encodeURIComponent(next)}`, id: "rematch-go", class: "rematch button" }, t("rematch.go"));
   }
   return h("button", { type: "button", class: "primary rematch", id: "rematch", disabled: page.rematching,
-                       on: { click: () => { void takeRematch(stream.seat, stream.token); } } },
+                       on: { click: () => { void takeRematch(); } } },
     next ? t("rematch.join") : t("rematch.offer"));
 }
 
 /**
- * Ask for the rematch with this seat's token; keep the new seat's token and go there.
- * @param {number|null} seat
- * @param {string|null} token
+ * Ask for the rematch with the token of every seat this browser holds here (one person,
+ * or several at a shared screen); keep each new seat's token and go there.
  */
-async function takeRematch(seat, token) {
-  if (seat === null || !token) return;
+async function takeRematch() {
   page.rematching = true;
   render();
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
-    method: "POST", headers: { authorization: `Bearer ${token}` } }).catch(() => null);
-  const data = response ? await response.json().catch(() => ({})) : {};
+  let next = page.table?.rematch || null;
+  let refused = "";
+  for (const stream of streams.values()) {
+    if (stream.seat === null || !stream.token) continue;
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
+      method: "POST", headers: { authorization: `Bearer ${stream.token}` } }).catch(() => null);
+    const data = response ? await response.json().catch(() => ({})) : {};
+    if (response && response.ok) {
+      next = data.url.split("/").pop();
+      store.addToken(next, data.seat, data.token, data.table);
+    } else if (!next || !store.tokens(next)[String(stream.seat)]) {
+      refused = typeof data.detail === "string" ? data.detail : t("rematch.failed");
+    }
+  }
   page.rematching = false;
-  if (!response || !response.ok) {
-    page.notice = typeof data.detail === "string" ? data.detail : t("rematch.failed");
-    render();
+  if (next && Object.keys(store.tokens(next)).length) {
+    location.assign(`/t/${encodeURIComponent(next)}`);
     return;
   }
-  const next = data.url.split("/").pop();
-  store.addToken(next, data.seat, data.token, data.table);
-  location.assign(`/t/${encodeURIComponent(next)}`);
+  page.notice = refused || t("rematch.failed");
+  render();
 }
 
 /** Draw the page from the frame on screen (the frame queue wraps it in a view transition). */
