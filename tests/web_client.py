@@ -98,6 +98,20 @@ class Seat:
     sent: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
+async def hello(ws, token: str | None = None, lang: str = "en") -> dict[str, Any]:
+    """Send the first frame (a seat's token, or none: a spectator) and read the welcome."""
+    await ws.send(json.dumps({"t": "hello", "lang": lang, **({"token": token} if token else {})}))
+    return json.loads(await asyncio.wait_for(ws.recv(), 10))
+
+
+async def next_frame(ws, kind: str) -> dict[str, Any]:
+    """The next frame of type ``kind`` (those before it are read and dropped)."""
+    while True:
+        frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        if frame["t"] == kind:
+            return frame
+
+
 def create(base: str, game: str, seats: list[str], setup: dict[str, Any] | None = None) -> dict[str, Any]:
     r = httpx.post(f"{base}/api/tables", json={"game": game, "seats": seats, "setup": setup or {}}, timeout=30)
     assert r.status_code == 201, r.text

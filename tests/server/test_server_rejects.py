@@ -11,23 +11,11 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from web_client import LiveServer, create, fast_settings, run_async
+from web_client import LiveServer, create, fast_settings, hello, next_frame, run_async
 
 
 def _state(live, table):
     return json.dumps(live.app.state.rooms.rooms[table].state.to_json(), sort_keys=True)
-
-
-async def _hello(ws, token=None, lang="en"):
-    await ws.send(json.dumps({"t": "hello", "lang": lang, **({"token": token} if token else {})}))
-    return json.loads(await ws.recv())
-
-
-async def _next(ws, kind):
-    while True:
-        frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
-        if frame["t"] == kind:
-            return frame
 
 
 @pytest.fixture
@@ -43,9 +31,9 @@ def test_rejected_acts_change_nothing(two_humans):
         async with connect(f"{live.ws_url}/ws/tables/{table}") as p0, \
                 connect(f"{live.ws_url}/ws/tables/{table}") as p1, \
                 connect(f"{live.ws_url}/ws/tables/{table}") as watcher:
-            w0 = await _hello(p0, tokens["0"])
-            w1 = await _hello(p1, tokens["1"])
-            await _hello(watcher)
+            w0 = await hello(p0, tokens["0"])
+            w1 = await hello(p1, tokens["1"])
+            await hello(watcher)
             assert {k: w0["you"][k] for k in ("seat", "role")} == {"seat": 0, "role": "player"} and "options" in w0["view"]["decision"]
             assert "options" not in w1["view"]["decision"]
             legal = [o["index"] for o in w0["view"]["decision"]["options"]]
@@ -59,24 +47,24 @@ def test_rejected_acts_change_nothing(two_humans):
             ]
             for ws, act, code in cases:
                 await ws.send(json.dumps({"t": "act", **act}))
-                reject = await _next(ws, "reject")
+                reject = await next_frame(ws, "reject")
                 assert reject["code"] == code and reject["cid"] == act["cid"] and reject["msg"]
                 assert reject["v"] == 0
                 assert _state(live, table) == before
             # a good act lands once; resending its client id is acknowledged, not applied again
             await p0.send(json.dumps({"t": "act", "v": 0, "a": legal[0], "cid": "good-1"}))
-            update = await _next(p0, "update")
+            update = await next_frame(p0, "update")
             assert update["v"] == 1 and update["ack"] == "good-1"
             after = _state(live, table)
             await p0.send(json.dumps({"t": "act", "v": 0, "a": legal[0], "cid": "good-1"}))
-            again = await _next(p0, "ack")
+            again = await next_frame(p0, "ack")
             assert again == {"t": "ack", "cid": "good-1", "v": 1}
             assert _state(live, table) == after
-            other = await _next(p1, "update")
+            other = await next_frame(p1, "update")
             assert other["v"] == 1 and "ack" not in other
             # a reconnect learns which of its acts landed
             async with connect(f"{live.ws_url}/ws/tables/{table}") as again0:
-                welcome = await _hello(again0, tokens["0"])
+                welcome = await hello(again0, tokens["0"])
                 assert welcome["v"] == 1 and welcome["acked_cids"] == ["good-1"]
 
     run_async(run())
@@ -99,10 +87,10 @@ def test_bad_frames_are_rejected_and_change_nothing(two_humans, frame, reason):
 
     async def run():
         async with connect(f"{live.ws_url}/ws/tables/{table}", max_size=2**22) as ws:
-            await _hello(ws, tokens["0"])
+            await hello(ws, tokens["0"])
             before = _state(live, table)
             await ws.send(frame)
-            reject = await _next(ws, "reject")
+            reject = await next_frame(ws, "reject")
             assert reject["code"] == "bad_message" and reason in reject["msg"]
             assert _state(live, table) == before
 
@@ -114,7 +102,7 @@ def test_a_frame_over_the_transport_limit_closes_the_socket(two_humans):
 
     async def run():
         async with connect(f"{live.ws_url}/ws/tables/{table}", max_size=2**22) as ws:
-            await _hello(ws, tokens["0"])
+            await hello(ws, tokens["0"])
             before = _state(live, table)
             await ws.send("[" * 100_000)
             with pytest.raises(ConnectionClosed) as closed:
@@ -131,7 +119,7 @@ def test_three_bad_frames_in_a_row_close_the_socket(two_humans):
 
     async def run():
         async with connect(f"{live.ws_url}/ws/tables/{table}") as ws:
-            await _hello(ws, tokens["0"])
+            await hello(ws, tokens["0"])
             for _ in range(3):
                 await ws.send("nope")
             frames = []
@@ -170,7 +158,7 @@ def test_another_tables_token_holds_no_seat(live):
 
     async def run():
         async with connect(f"{live.ws_url}/ws/tables/{b['id']}") as ws:
-            bye = await _hello(ws, a["tokens"]["0"])
+            bye = await hello(ws, a["tokens"]["0"])
             assert bye["t"] == "bye" and bye["code"] == 4401
 
     run_async(run())
@@ -179,7 +167,7 @@ def test_another_tables_token_holds_no_seat(live):
 def test_an_unknown_table_is_closed_4404(live):
     async def run():
         async with connect(f"{live.ws_url}/ws/tables/nosuchtable") as ws:
-            bye = await _hello(ws)
+            bye = await hello(ws)
             assert bye["code"] == 4404
 
     run_async(run())
@@ -194,7 +182,7 @@ def test_a_foreign_origin_is_refused_before_the_socket_opens(two_humans):
                 pass
         assert refused.value.response.status_code == 403
         async with connect(f"{live.ws_url}/ws/tables/{table}", origin=live.url) as ws:   # its own origin is fine
-            assert (await _hello(ws))["t"] == "welcome"
+            assert (await hello(ws))["t"] == "welcome"
 
     run_async(run())
 
@@ -206,11 +194,11 @@ def test_acting_too_fast_is_rate_limited(tmp_path):
 
         async def run():
             async with connect(f"{server.ws_url}/ws/tables/{made['id']}") as ws:
-                await _hello(ws, made["tokens"]["1"])
+                await hello(ws, made["tokens"]["1"])
                 codes = []
                 for n in range(5):
                     await ws.send(json.dumps({"t": "act", "v": 0, "a": 0, "cid": f"r{n}"}))
-                    codes.append((await _next(ws, "reject"))["code"])
+                    codes.append((await next_frame(ws, "reject"))["code"])
                 assert codes == ["not_your_decision"] * 3 + ["rate_limited"] * 2
 
         run_async(run())
@@ -228,7 +216,7 @@ def test_too_many_messages_too_fast_are_refused_then_the_socket_is_closed(tmp_pa
         async def run():
             before = _state(server, table)
             async with connect(f"{server.ws_url}/ws/tables/{table}") as ws:
-                await _hello(ws, made["tokens"]["0"])
+                await hello(ws, made["tokens"]["0"])
                 for n in range(2):                                  # the burst: chat lines pass
                     await ws.send(json.dumps({"t": "chat", "channel": "players", "text": f"hi {n}"}))
                 codes = []

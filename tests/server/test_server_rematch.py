@@ -14,24 +14,12 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from web_client import create, play_table, run_async
+from web_client import create, hello, next_frame, play_table, run_async
 
 
 def _rematch(live, table: str, token: str | None) -> httpx.Response:
     headers = {"authorization": f"Bearer {token}"} if token else {}
     return httpx.post(f"{live.url}/api/tables/{table}/rematch", headers=headers, timeout=30)
-
-
-async def _hello(ws, token=None):
-    await ws.send(json.dumps({"t": "hello", "lang": "en", **({"token": token} if token else {})}))
-    return json.loads(await asyncio.wait_for(ws.recv(), 10))
-
-
-async def _next(ws, kind):
-    while True:
-        frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
-        if frame["t"] == kind:
-            return frame
 
 
 def test_one_player_offers_a_rematch_and_it_starts_when_the_other_takes_it_up(live):
@@ -47,9 +35,9 @@ def test_one_player_offers_a_rematch_and_it_starts_when_the_other_takes_it_up(li
 
     async def offer():
         async with connect(f"{live.ws_url}/ws/tables/{table}") as watcher:
-            await _hello(watcher)
+            await hello(watcher)
             answer = await asyncio.to_thread(_rematch, live, table, tokens["0"])
-            told = await _next(watcher, "table")                              # the old table hears of it
+            told = await next_frame(watcher, "table")                              # the old table hears of it
             return answer, told
 
     answer, told = run_async(offer())

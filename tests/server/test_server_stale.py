@@ -17,19 +17,7 @@ from gloam.core.record import Record
 from gloam.server.settings import sync_url
 from gloam.server.store import repo
 from gloam.server.store.repo import LogRow
-from web_client import create, run_async
-
-
-async def _hello(ws, token):
-    await ws.send(json.dumps({"t": "hello", "lang": "en", "token": token}))
-    return json.loads(await asyncio.wait_for(ws.recv(), 10))
-
-
-async def _next(ws, kind):
-    while True:
-        frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
-        if frame["t"] == kind:
-            return frame
+from web_client import create, hello, next_frame, run_async
 
 
 def _late_write(live, table: str, entry: LogRow) -> None:
@@ -52,13 +40,13 @@ def test_a_room_behind_its_log_is_rebuilt_from_it_and_play_goes_on(live):
 
     async def run():
         async with connect(f"{live.ws_url}/ws/tables/{table}") as ws:
-            welcome = await _hello(ws, tokens[str(seat)])
+            welcome = await hello(ws, tokens[str(seat)])
             assert welcome["v"] == 0
             _late_write(live, table, LogRow(1, "act", seat, late, "human", "late-1"))
             await ws.send(json.dumps({"t": "act", "v": 0, "a": mine, "cid": "mine-1"}))
-            reject = await _next(ws, "reject")
+            reject = await next_frame(ws, "reject")
             assert reject["code"] == "server" and reject["v"] == 0          # not stored: nothing happened
-            bye = await _next(ws, "bye")
+            bye = await next_frame(ws, "bye")
             assert bye["code"] == 1012                                       # reconnect
             try:
                 await asyncio.wait_for(ws.recv(), 10)
@@ -66,13 +54,13 @@ def test_a_room_behind_its_log_is_rebuilt_from_it_and_play_goes_on(live):
                 pass
             assert ws.close_code == 1012
         async with connect(f"{live.ws_url}/ws/tables/{table}") as ws:
-            welcome = await _hello(ws, tokens[str(seat)])
+            welcome = await hello(ws, tokens[str(seat)])
             assert welcome["v"] == 1 and "mine-1" not in welcome["acked_cids"]   # the log's act, not the refused one
             decision = welcome["view"]["decision"]
             if decision and decision["player"] == seat:
                 a = decision["options"][0]["index"]
                 await ws.send(json.dumps({"t": "act", "v": 1, "a": a, "cid": "mine-2"}))
-                update = await _next(ws, "update")
+                update = await next_frame(ws, "update")
                 assert update["v"] == 2 and update["ack"] == "mine-2"
                 return 2
             return 1
@@ -99,10 +87,10 @@ def test_the_adoption_round_rebuilds_a_room_behind_its_log(live):
 
     async def refused():
         async with connect(f"{live.ws_url}/ws/tables/{table}") as ws:
-            await _hello(ws, tokens[str(seat)])
+            await hello(ws, tokens[str(seat)])
             _late_write(live, table, LogRow(1, "act", seat, legal[0], "human", "late-1"))
             await ws.send(json.dumps({"t": "act", "v": 0, "a": legal[-1], "cid": "mine-1"}))
-            assert (await _next(ws, "reject"))["code"] == "server"
+            assert (await next_frame(ws, "reject"))["code"] == "server"
 
     run_async(refused())
     assert room.stale and live.app.state.rooms.rooms[table] is room
