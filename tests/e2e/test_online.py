@@ -316,11 +316,11 @@ def test_a_bot_takes_over_an_absent_players_seat_and_the_player_takes_it_back(pa
 
 
 def test_the_turn_clock_counts_down_and_a_bot_decides_when_it_runs_out(pages, live, shot):
-    """A table with a turn clock (11 s a decision): the player sees their seconds left
+    """A table with a turn clock (13 s a decision): the player sees their seconds left
     count down, urgent from 10 s, a bot's seat has no clock, and when the time is up the
     takeover bot makes that one decision, said in the log; the seat stays the player's."""
     made = httpx.post(f"{live.url}/api/tables", json={
-        "game": "nightmarium", "seats": ["human", "bot:random"], "options": {"turn_seconds": 11}}).json()
+        "game": "nightmarium", "seats": ["human", "bot:random"], "options": {"turn_seconds": 13}}).json()
     table = made["id"]
     page = pages.new("desktop")
     seat_with_tokens(page.context, table, {"0": made["tokens"]["0"]})
@@ -329,7 +329,7 @@ def test_the_turn_clock_counts_down_and_a_bot_decides_when_it_runs_out(pages, li
     wait_for_my_decision(page, room, 0)
     mine = "#presence li[data-seat='0'] .clock"
     first = int(page.get_attribute(mine, "data-left"))
-    assert 0 < first <= 11 and page.inner_text(mine) == f"{first} s left"
+    assert 0 < first <= 13 and page.inner_text(mine) == f"{first} s left"
     assert page.locator("#presence li[data-seat='1'] .clock").count() == 0
     page.wait_for_function(f"() => Number(document.querySelector(\"{mine}\")?.dataset.left) < {first}")
     page.wait_for_selector(f"{mine}.low")
