@@ -594,7 +594,7 @@ async function main() {
   if (!seats.length) watch();
   else {
     page.shown = carried && seats.includes(carried.seat) ? carried.seat : seats[0];
-    if (seats.length > 1) page.passTo = seats[0];
+    if (seats.length > 1) page.passTo = page.shown;
     for (const stream of streams.values()) stream.socket.start();
   }
   document.addEventListener("keydown", (e) => {
