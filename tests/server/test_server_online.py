@@ -253,6 +253,22 @@ def test_an_absent_players_seat_is_offered_to_a_bot_taken_over_and_reclaimed(tmp
             kinds = [e.kind for e in (await t.reload()).entries]
             assert "takeover" in kinds and "reclaim" in kinds
             assert (await t.reload()).assisted
+            # a newcomer's welcome tells the same story as the live updates did, in order
+            lines = [e["line"] for e in drain(t.connect(SPECTATOR))[0]["log"]]
+            story = ["P0 disconnected", "P0 seems to be away: a bot (random) can play for them",
+                     "A bot (random) now plays P0's seat (the other players agreed)",
+                     "P0 took their seat back from the bot"]
+            assert [line for line in lines if line in story] == story
+            between = lines[lines.index(story[2]) + 1:lines.index(story[3])]
+            assert any("P0" in line for line in between)                      # the bot's turn for P0
+            # after a restart the log's own entries are told again; presence notices are not
+            rebuilt = await t.reload()
+            conn = Connection(SPECTATOR, "en")
+            rebuilt.join(conn)
+            again = [e["line"] for e in drain(conn)[0]["log"]]
+            assert [line for line in again if "P0" in line and ("bot" in line)] == [
+                "A bot (random) now plays P0's seat", "P0 took their seat back from the bot"]
+            assert "P0 disconnected" not in again
     run_async(run())
 
 

@@ -6,6 +6,8 @@ start, an offer, the turn clock. In the viewer's language; "you" for the viewer'
 'Bob took back their last action'
 >>> note_line({"type": "takeover", "seat": 0, "bot": "normal", "reason": "away"}, ["Ann", "Bob"], 0, "en")
 'A bot (normal) now plays your seat (you were away); take it back at any time'
+>>> note_line({"type": "takeover", "seat": 1, "bot": "hard"}, ["Ann", "Bob"], 0, "en")
+"A bot (hard) now plays Bob's seat"
 """
 
 from __future__ import annotations
@@ -41,5 +43,7 @@ def note_line(note: dict[str, Any], names: Sequence[str], viewer: int, lang: str
              "bot": note.get("bot", ""), "hint": "; take it back at any time" if you else ""}
     why = _WHY.get(note.get("reason", ""), ("", ""))[1 if ja else 0].format(**words)
     text = _LINES.get(note["type"], ("{who}", "{who}"))[1 if ja else 0]
+    if not why:                      # read back from the log, which keeps no reason
+        text = text.replace(" ({why})", "").replace("（{why}）", "")
     line = text.format(why=why, **words)
     return line[:1].upper() + line[1:]

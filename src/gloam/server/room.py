@@ -42,6 +42,7 @@ log = logging.getLogger("gloam.server")
 OUTBOX = 64          # frames a connection may have unsent before it is closed as too slow
 ACKED_CIDS = 5       # a welcome tells a seat its last few committed client ids
 CHAT_KEPT = 100      # chat lines a welcome carries
+NOTES_KEPT = 100     # lines besides the game's events (undo, takeover, notices) a welcome carries
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,7 @@ class Room:
         self.presence = {s.seat: SeatPresence(since=now()) for s in self.seats}
         self.decision_since = now()
         self._presence_sent: Any = None
+        self.notes: list[tuple[int, dict[str, Any]]] = []   # (event count then, note): the welcome's extra lines
         self.state = self.initial_state()
         self.marks = [self.state.event_count()]     # event count after each seq (index = seq)
         for entry in entries:
@@ -170,20 +172,32 @@ class Room:
         self._fold(entry)
         self._append(entry)
 
-    def _fold(self, entry: LogRow) -> None:
-        """Apply one entry to the game and the seats (the log's meaning, in one place)."""
+    def _fold(self, entry: LogRow, note: dict[str, Any] | None = None) -> None:
+        """Apply one entry to the game and the seats (the log's meaning, in one place); a
+        seat-control entry's line is kept for the welcome (``note``: the one just sent)."""
         if entry.kind == "act":
             before = self.state.clone()
             self.state.apply(entry.action, player=entry.seat)
             self._acted(before, entry)
-        elif entry.kind == "undo":
+            return
+        if entry.kind == "undo":
             self._rebuild([a for a in self.acts if a.seq < entry.target_seq])
+            note = note or {"type": "undo", "seat": entry.seat, "target": entry.target_seq}
         elif entry.kind == "takeover":
             self.controller[entry.seat] = entry.by.partition(":")[2]
+            note = note or {"type": "takeover", "seat": entry.seat, "bot": self.controller[entry.seat]}
         elif entry.kind == "reclaim":
             self.controller.pop(entry.seat, None)
+            note = note or {"type": "reclaim", "seat": entry.seat}
         else:
             raise GloamError(f"table {self.table.id}: unknown log entry kind {entry.kind!r}")
+        self._keep_note(note)
+
+    def _keep_note(self, note: dict[str, Any]) -> None:
+        """Keep a line that is not a game event, where it happened among the events, for
+        the welcome: a reconnecting client reads the same story as one that stayed."""
+        self.notes.append((self.state.event_count(), note))
+        del self.notes[:-NOTES_KEPT]
 
     def _acted(self, before: Any, entry: LogRow) -> None:
         self.acts.append(entry)
@@ -277,6 +291,7 @@ class Room:
         # the log carries the last ``history`` events, one line per event: describe only those
         since = max(0, self.state.event_count() - self.history)
         frame = table_frame(self.game, self.state, conn.viewer, conn.lang, self.names, since=since)
+        frame["events"] = self._with_notes(frame["events"], since, conn.viewer, conn.lang)
         mine = [e.cid for e in self.entries if e.cid and e.seat == conn.viewer and e.by == "human"]
         player = conn.viewer != SPECTATOR
         chat = [c for c in self.chat if c["channel"] == "spectators" or player]
@@ -288,6 +303,23 @@ class Room:
                 "log": frame["events"], "acked_cids": mine[-ACKED_CIDS:],
                 "chat": chat[-CHAT_KEPT:], "presence": self.presence_message(),
                 "offers": self.offers_for(conn.viewer)}
+
+    def _with_notes(self, lines: list[dict[str, Any]], since: int, viewer: int, lang: str) -> list[dict[str, Any]]:
+        """The event lines from event ``since`` on, with the kept notes of that stretch in
+        their places (a note kept before an undo took events back goes after what is left)."""
+        count = self.state.event_count()
+        out: list[dict[str, Any]] = []
+        shown = 0
+        for at, note in self.notes:
+            at = min(at, count)
+            if at < since:
+                continue
+            while shown < len(lines) and since + shown < at:
+                out.append(lines[shown])
+                shown += 1
+            out.append(self._note_line(note, viewer, lang))
+        out.extend(lines[shown:])
+        return out
 
     def _broadcast(self, seq: int, cid: str | None, actor: int | None, note: dict[str, Any] | None = None,
                    table: bool = False) -> None:
@@ -353,7 +385,9 @@ class Room:
         self.send_presence()
 
     def _notice(self, note: dict[str, Any]) -> None:
-        """A line for everyone that is not a log entry (a disconnect, a return, an offer)."""
+        """A line for everyone that is not a log entry (a disconnect, a return, an offer);
+        kept for the welcome while the room lives (not stored: a restart forgets it)."""
+        self._keep_note(note)
         for conn in list(self.connections):
             conn.push({"t": "notice", "v": self.seq, **self._note_line(note, conn.viewer, conn.lang)})
 
@@ -506,7 +540,7 @@ class Room:
         """Commit a non-act entry (undo, takeover, reclaim), fold it in, tell everyone."""
         if self.stale or not await self._commit([act_row(self.table.id, entry)], entry.seq):
             return False
-        self._fold(entry)
+        self._fold(entry, note)
         self._append(entry)
         self.decision_since = self.now()
         self._broadcast(entry.seq, entry.cid, entry.seat, note=note, table=True)
