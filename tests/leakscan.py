@@ -8,6 +8,9 @@ decision its own frame offered; the other seats are bots. Every frame must hold 
 viewer could not see: the conformance suites check that the engine's observations are
 independent of unseen cards), and no message to a seat that is not deciding (nor to a
 spectator) may carry an option list or count; no message of a live game carries the seed.
+Once in each game, at a random act, every viewer connects again: that welcome's log must
+be the engine's events for it, plus only lines that are not game events (a note's type,
+seat and line).
 
 Used by ``tests/server/test_server_leaks.py`` (a sample) and ``benchmarks/leak_scan.py``
 (many games).
@@ -27,6 +30,7 @@ from typing import Any
 from gloam.core import SPECTATOR
 from gloam.games import get_game
 from gloam.server.bots import BotRunner
+from gloam.server.notes import NOTE_TYPES
 from gloam.server.room import Connection, Room
 from gloam.server.rooms import RoomRegistry, new_table_id
 from gloam.server.seats import new_token, token_hash
@@ -120,11 +124,19 @@ async def play_and_scan(registry: RoomRegistry, game_name: str, setup: dict[str,
                 if message is not None:
                     inbox[id(conn)].append(message)
 
+    rejoin_at = rng.randrange(3, 40)            # newcomers mid-game: their welcome's log is scanned too
     for _ in range(max_acts):
         await _settle(room)
         collect()
         if room.over:
             break
+        if room.seq >= rejoin_at:
+            rejoin_at = max_acts * 10
+            for viewer, lang in viewers:
+                conn = Connection(viewer, lang)
+                conns.append(conn)
+                inbox[id(conn)] = []
+                room.join(conn)
         seat = room.state.current_player()
         if room.seats[seat].kind == "bot":
             continue
@@ -174,6 +186,15 @@ def _check(room: Room, conns: list[Connection], inbox: dict[int, list[dict[str, 
                 sent = [{k: e[k] for k in e if k != "line"} for e in message["events"]]
                 if sent != _plain(state.events_for(viewer, since)):
                     scan.leaks.append(f"{where}: viewer {viewer} v{v}: events other than the engine's for it")
+            else:                                  # a welcome: its log's events, and lines besides them
+                since = max(0, state.event_count() - room.history)
+                log = message["log"]
+                sent = [{k: e[k] for k in e if k != "line"} for e in log if e.get("type") not in NOTE_TYPES]
+                if sent != _plain(state.events_for(viewer, since)):
+                    scan.leaks.append(f"{where}: viewer {viewer} v{v}: a welcome's log other than the engine's events")
+                extra = [e for e in log if e.get("type") in NOTE_TYPES]
+                if any(set(e) - {"type", "seat", "line", "bot", "reason", "target"} for e in extra):
+                    scan.leaks.append(f"{where}: viewer {viewer} v{v}: a welcome's note carries more than its line")
 
 
 async def scan_games(folder: Path, count: int, seed: int = 0, setups=SETUPS, seconds: float = float("inf")) -> Scan:

@@ -27,3 +27,18 @@ def test_the_scan_catches_a_frame_built_for_another_viewer(tmp_path, monkeypatch
     monkeypatch.setattr(room_module, "table_frame", wrong)
     scan = run_async(scan_games(tmp_path, 2, seed=2, setups=[("nightmarium", {"players": 3})]))
     assert any("not the engine's view" in leak for leak in scan.leaks)
+
+
+def test_the_scan_catches_a_welcome_whose_log_is_not_the_engines(tmp_path, monkeypatch):
+    """A control: a reconnect's welcome that left out the last event (or showed one the
+    viewer may not see) would be caught."""
+    from gloam.server.room import Room
+
+    real = Room._with_notes
+
+    def short(self, lines, since, viewer, lang):
+        return real(self, lines, since, viewer, lang)[:-1]
+
+    monkeypatch.setattr(Room, "_with_notes", short)
+    scan = run_async(scan_games(tmp_path, 2, seed=2, setups=[("nightmarium", {"players": 3})]))
+    assert any("a welcome's log other than the engine's events" in leak for leak in scan.leaks)

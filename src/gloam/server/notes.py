@@ -28,6 +28,7 @@ _LINES = {
     "clock": ("{whose_cap} turn clock ran out: a bot ({bot}) makes this decision",
               "{who}の持ち時間が切れた。ボット（{bot}）がこの判断を行う"),
 }
+NOTE_TYPES = frozenset(_LINES)     # no game's event has one of these types
 _WHY = {"away": ("{they} were away", "不在"), "idle": ("{they} did not act", "無操作"),
         "vote": ("the other players agreed", "他のプレイヤーの同意"), "clock": ("the clock ran out", "持ち時間切れ")}
 
