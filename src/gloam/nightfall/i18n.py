@@ -758,7 +758,7 @@ PROMPTS_JA = {
     "Which minion goes on top of its owner's deck?": "持ち主のデッキの一番上に置くミニオンを選ぶ",
 }
 
-# The phrases a prompt's placeholders stand for.
+# The phrases that fill a prompt's word slots ({which}, {where}, {what}, {colour}), in Japanese.
 PROMPT_WORDS = {
     "which": {"before attackers": "攻撃前", "after attackers": "攻撃の宣言後", "after blockers": "ブロック後",
               "after damage": "ダメージ後"},

@@ -98,7 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.middleware("http")
     async def post_limit(request: Request, call_next):
-        """Too many tables made, joins, starts or forks from one address: 429, nothing done."""
+        """Too many tables made, joins, starts, forks or rematches from one address: 429, nothing done."""
         if request.method == "POST" and request.url.path.startswith("/api/"):
             wait = limits.refuse(request.client.host if request.client else "")
             if wait is not None:

@@ -1,6 +1,6 @@
 """Rate limits: a token bucket per WebSocket connection (acts, chat lines) and one per
 client address for the HTTP requests that make or change a table (``POST /api/…``: a new
-table, a join, a start, a fork). Over a limit, a request is refused and changes nothing
+table, a join, a start, a fork, a rematch). Over a limit, a request is refused and changes nothing
 (docs/web-protocol.md, "Limits")."""
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ class Settings:
     rate_burst: int = 10                    # acts per connection: burst, then rate_per_s
     rate_per_s: float = 2.0
     post_burst: int = 30                    # POST /api/… per client address: burst (0: no limit), then
-    post_per_min: float = 12.0              # post_per_min a minute (new tables, joins, starts, forks)
+    post_per_min: float = 12.0              # post_per_min a minute (new tables, joins, starts, forks, rematches)
     post_exempt: tuple[str, ...] = ("127.0.0.1", "::1")   # not limited: this machine (a local player, tests)
     history: int = 200                      # log lines a welcome carries
     absence: tuple[float, float, float] = (15.0, 60.0, 300.0)   # seconds: grace, gone, idle (web-design §5.7)
