@@ -18,7 +18,7 @@ import httpx
 import uvicorn
 from websockets.asyncio.client import connect
 
-from gloam.server.app import create_app
+from gloam.server.app import create_app, uvicorn_config
 from gloam.server.settings import Settings
 
 
@@ -51,8 +51,7 @@ class LiveServer:
         self.sock.bind(("127.0.0.1", port))
         self.port = self.sock.getsockname()[1]
         self.app = create_app(settings)
-        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=65536, lifespan="on")
-        self.server = uvicorn.Server(config)
+        self.server = uvicorn.Server(uvicorn_config(self.app, settings))   # as gloam serve runs it
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
     @property

@@ -54,3 +54,39 @@ def test_serve_prints_the_url_it_serves(tmp_path):
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def _serve(tmp_path, *flags: str, env: dict | None = None):
+    """A real ``gloam serve`` on a free port; (process, its URL) once it answers."""
+    import os
+
+    proc = subprocess.Popen([sys.executable, "-m", "gloam.cli.main", "serve", "--port", "0",
+                             "--db", f"sqlite:///{tmp_path / 'g.db'}", *flags], stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, **(env or {})})
+    url = proc.stdout.readline().split(" at ", 1)[1].split()[0]
+    for _ in range(100):
+        try:
+            httpx.get(url + "healthz", timeout=1)
+            return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("gloam serve does not answer")
+
+
+def test_serve_answers_its_own_names_only_and_trusts_no_forwarded_header_by_default(tmp_path):
+    """Issue 23, section 2, on the real command: a Host it does not serve is 400, an
+    ``--allowed-host`` is served; and with the loopback exemption off, a client naming
+    itself in ``X-Forwarded-For`` is still counted as the socket's peer."""
+    proc, url = _serve(tmp_path, "--allowed-host", "games.example.org",
+                       env={"GLOAM_POST_EXEMPT": "", "GLOAM_POST_RATE": "2,0.001", "FORWARDED_ALLOW_IPS": ""})
+    try:
+        assert httpx.get(url + "healthz", headers={"host": "evil.example"}).status_code == 400
+        assert httpx.get(url + "healthz", headers={"host": "games.example.org"}).status_code == 200
+        body = {"game": "nightmarium", "seats": ["bot:random", "bot:random"]}
+        statuses = [httpx.post(url + "api/tables", json=body, headers={"x-forwarded-for": f"203.0.113.{n}"},
+                               timeout=30).status_code for n in range(1, 5)]
+        assert statuses == [201, 201, 429, 429]
+    finally:
+        proc.kill()
+        proc.wait(10)

@@ -22,7 +22,16 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--bot-workers", type=int, default=1, metavar="N",
                         help="processes for the search bots (default 1)")
     parser.add_argument("--origin", action="append", default=[], metavar="URL",
-                        help="another Origin allowed to open the table's WebSocket (e.g. behind a proxy)")
+                        help="another Origin allowed to open the table's WebSocket (e.g. behind a proxy); "
+                             "its host is served too")
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="another name this server answers to (besides IP addresses, localhost, the --host "
+                             "it binds and the --origin hosts; '*': any). A request for any other Host is "
+                             "refused with 400 (it stops DNS rebinding)")
+    parser.add_argument("--forwarded-allow-ips", metavar="ADDRS",
+                        help="the reverse proxies (comma-separated addresses, or '*') whose X-Forwarded-For "
+                             "names the client (default: none, or $FORWARDED_ALLOW_IPS; without one the client "
+                             "is the socket's peer)")
     parser.set_defaults(run=run)
     return parser
 
@@ -51,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from gloam.server.app import create_app
+        from gloam.server.app import create_app, uvicorn_config
         from gloam.server.settings import Settings
     except ImportError as exc:
         print(f"gloam serve: error: the web table needs the web extra: pip install 'gloam[web]' ({exc.name} is missing)",
@@ -60,8 +69,12 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"gloam serve: error: --port must be 0-65535, not {args.port}", file=sys.stderr)
         return 2
+    hosts = list(args.allowed_host)
+    if args.host not in ("0.0.0.0", "::", ""):    # a name it binds is a name it serves (an address always is)
+        hosts.append(args.host)
     settings = Settings.from_env(db_url=args.db, bot_workers=args.bot_workers,
-                                 origins=tuple(args.origin) or None)
+                                 origins=tuple(args.origin) or None, hosts=tuple(hosts) or None,
+                                 forwarded_allow=args.forwarded_allow_ips)
     problem = _check_database(settings.database())
     if problem:
         print(f"gloam serve: error: {problem}", file=sys.stderr)
@@ -76,6 +89,5 @@ def run(args: argparse.Namespace) -> int:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     print(f"gloam serves the web table at http://{shown}:{port}/  (Ctrl-C stops it)", flush=True)
-    config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=65536, lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(create_app(settings), settings)).run(sockets=[sock])
     return 0

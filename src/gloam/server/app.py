@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from gloam.server import api, pages, rematch, replays, ws
 from gloam.server.bots import BotRunner
+from gloam.server.hosts import HostCheck, served_names
 from gloam.server.limits import AddressLimits
 from gloam.server.protocol import CLOSE_RESTART
 from gloam.server.room import Timing
@@ -53,6 +54,21 @@ def calm_collector() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+def uvicorn_config(app: FastAPI, settings: Settings, **extra):
+    """How ``gloam serve`` (and the tests' server) run the app on uvicorn. The client's
+    address (the per-address limits count it) is the socket's peer: uvicorn's
+    ``X-Forwarded-For`` is read only from the proxies the operator names
+    (``settings.forwarded_allow``: ``FORWARDED_ALLOW_IPS`` or ``gloam serve
+    --forwarded-allow-ips``), never by default — uvicorn alone trusts 127.0.0.1, so any
+    client of a server behind no proxy at all could name itself (docs/web-protocol.md,
+    "Limits per address")."""
+    import uvicorn
+
+    trusted = settings.forwarded_allow
+    return uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
+                          proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None, **extra)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -106,12 +122,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                     status_code=429, headers={"Retry-After": str(wait)})
         return await call_next(request)
 
-    @app.middleware("http")      # added last, so outermost: the 429 gets these headers too
+    @app.middleware("http")      # added last of these, so outer: the 429 gets these headers too
     async def security_headers(request: Request, call_next):
+        """The security headers on every answer; and ``Cache-Control: no-store`` on every
+        answer to a ``POST`` (a new table's, a join's, a fork's and a rematch's carry seat
+        tokens and the host key) or to a request with a token (a seat's own past), so
+        neither a browser's cache nor a proxy's keeps one."""
         response = await call_next(request)
         for key, value in SECURITY_HEADERS.items():
             response.headers.setdefault(key, value)
+        if request.method == "POST" or "authorization" in request.headers:
+            response.headers["cache-control"] = "no-store"
         return response
+
+    # added after the others, so outermost: a Host this server does not serve is refused
+    # before anything else (docs/web-protocol.md, "Hosts"; gloam.server.hosts)
+    app.add_middleware(HostCheck, names=served_names(settings.hosts, settings.origins), headers=SECURITY_HEADERS)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc) -> JSONResponse:  # a malformed body: one clear line

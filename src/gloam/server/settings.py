@@ -43,6 +43,8 @@ class Settings:
 
     db_url: str = ""
     origins: tuple[str, ...] = ()           # extra allowed Origins (the server's own is always allowed)
+    hosts: tuple[str, ...] = ()             # names served besides IP addresses, localhost and the origins' hosts
+    forwarded_allow: str = ""               # proxies trusted for X-Forwarded-For ("": none, the socket's peer)
     think: tuple[float, float] = (0.6, 1.4)
     bot_workers: int = 1                    # processes for the search bots
     max_frame: int = 4096                   # bytes: a client frame over this is refused
@@ -65,6 +67,10 @@ class Settings:
             values["db_url"] = os.environ["GLOAM_DB_URL"]
         if os.environ.get("GLOAM_ORIGINS"):
             values["origins"] = tuple(o.strip() for o in os.environ["GLOAM_ORIGINS"].split(",") if o.strip())
+        if os.environ.get("GLOAM_HOSTS"):            # "NAME,NAME": more names this server answers to
+            values["hosts"] = tuple(h.strip() for h in os.environ["GLOAM_HOSTS"].split(",") if h.strip())
+        if os.environ.get("FORWARDED_ALLOW_IPS"):    # uvicorn's own variable: the proxies to trust
+            values["forwarded_allow"] = os.environ["FORWARDED_ALLOW_IPS"].strip()
         if os.environ.get("GLOAM_BOT_THINK"):        # "MIN,MAX" seconds (tests shorten it)
             low, _, high = os.environ["GLOAM_BOT_THINK"].partition(",")
             values["think"] = (float(low), float(high or low))

@@ -1,6 +1,8 @@
 """``/ws/tables/{id}``: the live table (docs/web-protocol.md).
 
-The Origin is checked before the socket is accepted. The first frame is ``hello``; a seat
+The handshake's Host was checked before it got here (:mod:`gloam.server.hosts`: a name
+the server does not serve is 400), so comparing the Origin with the Host means something;
+the Origin is checked before the socket is accepted. The first frame is ``hello``; a seat
 token in it makes the socket that seat's, no token makes it a spectator's. Then every
 frame is checked for size, shape and rate before the room sees it, and the room's own
 frames for this viewer are sent from its outbox by a task of its own, so a slow client
