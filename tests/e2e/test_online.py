@@ -72,6 +72,21 @@ def drop_sockets(live, room, seat: int) -> None:
     loop.call_soon_threadsafe(close)
 
 
+def test_an_old_invite_link_in_the_query_still_takes_the_seat_and_leaves_the_address_bar(pages, live):
+    made = httpx.post(f"{live.url}/api/tables", json={"game": "nightmarium", "seats": ["human", "open"],
+                                                      "options": {"visibility": "private"}}, timeout=30).json()
+    table, code = made["id"], made["invites"]["1"].split("#invite=")[1]
+    guest = pages.new("desktop")
+    guest.goto(f"/t/{table}?invite={code}")
+    guest.wait_for_selector("#join-name")
+    assert "invite" not in guest.url                                           # out of the address bar at once
+    guest.fill("#join-name", "Old link")
+    guest.click("#join")
+    guest.wait_for_selector("#join-name", state="detached")
+    seats = httpx.get(f"{live.url}/api/tables/{table}", timeout=10).json()["seats"]
+    assert [(s["kind"], s["name"]) for s in seats][1] == ("human", "Old link")
+
+
 def test_two_browsers_play_a_whole_game_through_an_invite_while_a_third_watches(pages, live, shot):
     host = pages.new("desktop")
     host.goto("/")
@@ -85,7 +100,7 @@ def test_two_browsers_play_a_whole_game_through_an_invite_while_a_third_watches(
     table = host.url.rsplit("/", 1)[1]
     host.wait_for_selector("#waiting #invite-1")
     invite = host.input_value("#invite-1")
-    assert "invite=" in invite and host.is_disabled("#start")
+    assert f"/t/{table}#invite=" in invite and "?" not in invite and host.is_disabled("#start")
     host.context.grant_permissions(["clipboard-read", "clipboard-write"])
     host.click("#copy-invite-1")                                              # one click copies the link
     host.wait_for_selector("#copy-invite-1:has-text('Copied')")
@@ -95,9 +110,11 @@ def test_two_browsers_play_a_whole_game_through_an_invite_while_a_third_watches(
 
     guest = pages.new("desktop")
     guest.goto(invite)
+    guest.wait_for_function("() => !location.href.includes('invite')")       # out of the address bar at once
+    guest.reload()                                                             # this tab keeps it until it is spent
     guest.fill("#join-name", "Guest")
     guest.click("#join")
-    guest.wait_for_function("() => !location.search.includes('invite')")     # spent: out of the address bar
+    guest.wait_for_selector("#join-name", state="detached")                  # the seat is this browser's
     host.wait_for_selector("#start:not([disabled])")
     host.click("#start")
     watcher = pages.new("desktop")

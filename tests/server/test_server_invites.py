@@ -31,7 +31,8 @@ def test_an_invite_link_becomes_a_seat_token_once_and_the_creator_starts(live):
     table = made["id"]
     assert made["table"]["status"] == "open" and set(made["invites"]) == {"1"} and set(made["tokens"]) == {"0"}
     code = made["invites"]["1"].split("invite=")[1]
-    assert made["invites"]["1"] == f"/t/{table}?invite={code}"
+    assert made["invites"]["1"] == f"/t/{table}#invite={code}"                # in the fragment: never sent to a server
+    assert "?" not in made["invites"]["1"]
     lobby = httpx.get(f"{live.url}/api/tables").json()["tables"]
     assert table not in [t["id"] for t in lobby]                          # private: not listed
     assert httpx.post(f"{live.url}/api/tables/{table}/join", json={"seat": 1}).status_code == 403

@@ -76,6 +76,16 @@ def seat_rows(game: str, kinds: list[str], names: list[str] | None) -> list[repo
     return rows
 
 
+def invite_link(table_id: str, code: str) -> str:
+    """An open seat's link: the invite in the fragment, which a browser never sends to a
+    server (so it is in no access log) and the page takes out of the address bar at once.
+
+    >>> invite_link("abc", "XYZ")
+    '/t/abc#invite=XYZ'
+    """
+    return f"/t/{table_id}#invite={code}"
+
+
 async def open_table(request: Request, game_name: str, setup: dict[str, Any], seats: list[repo.SeatRow],
                      options: dict[str, Any], start: dict[str, Any] | None = None,
                      rematch_of: str | None = None) -> dict[str, Any]:
@@ -115,7 +125,7 @@ async def open_table(request: Request, game_name: str, setup: dict[str, Any], se
                           host_hash=token_hash(host) if host else None, rematch_of=rematch_of)
     room = await _registry(request).create(table, rows)
     return {"id": table.id, "url": f"/t/{table.id}", "tokens": tokens, "host": host,
-            "invites": {seat: f"/t/{table.id}?invite={code}" for seat, code in invites.items()},
+            "invites": {seat: invite_link(table.id, code) for seat, code in invites.items()},
             "table": room.info()}
 
 

@@ -141,7 +141,7 @@ const page = {
   missing: false,
   noSpectators: false,
   /** joining an open seat: the invite from the link, the name typed, what went wrong */
-  join: { invite: /** @type {string|null} */ (new URLSearchParams(location.search).get("invite")), name: "", error: "" },
+  join: { invite: carriedInvite(), name: "", error: "" },
   /** @type {string|null} the field whose link was just copied (`invite-N`, `device-link`) */
   copied: null,
   /** the "play on another device" link is open */
@@ -249,7 +249,7 @@ async function joinSeat(seat) {
   }
   store.addToken(tableId, data.seat, data.token, data.table);
   page.join.invite = null;
-  history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}`);   // the invite is spent: out of the address bar
+  try { sessionStorage.removeItem(`gloam.invite.${tableId}`); } catch { /* no storage: nothing kept */ }
   for (const stream of streams.values()) stream.socket.stop();
   streams.clear();
   const stream = new Stream(data.seat, data.token);
@@ -306,6 +306,34 @@ async function copyLink(id, link) {
  */
 function deviceLink(seat, token) {
   return `${location.origin}/t/${encodeURIComponent(tableId)}#${new URLSearchParams({ seat: String(seat), token })}`;
+}
+
+/**
+ * The invite an open seat's link brought (``/t/ID#invite=…``; an old link's
+ * ``?invite=…`` too), or null. It leaves the address bar at once, so it is neither in the
+ * history nor bookmarked; this tab keeps it (sessionStorage) until it is spent, so a
+ * reload before joining still has it.
+ * @returns {string|null}
+ */
+function carriedInvite() {
+  const key = `gloam.invite.${tableId}`;
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const query = new URLSearchParams(location.search);
+  const brought = fragment.get("invite") || query.get("invite");
+  if (fragment.has("invite") || query.has("invite")) {
+    fragment.delete("invite");
+    query.delete("invite");
+    const search = query.toString();
+    const hash = fragment.toString();
+    history.replaceState(null, "", `${location.pathname}${search ? `?${search}` : ""}${hash ? `#${hash}` : ""}`);
+  }
+  const invite = brought && /^[A-Za-z0-9_-]{16,128}$/.test(brought) ? brought : null;
+  try {
+    if (invite) sessionStorage.setItem(key, invite);
+    return invite || sessionStorage.getItem(key);
+  } catch {
+    return invite;
+  }
 }
 
 /**
