@@ -79,6 +79,17 @@ def test_a_bad_table_request_is_a_clear_422_and_makes_nothing(live, body, expect
     assert httpx.get(f"{live.url}/api/tables").json()["tables"] == before
 
 
+@pytest.mark.parametrize("game", ["nightfall", "nightmarium"])
+def test_thousands_of_unknown_setup_keys_are_named_in_one_short_line(sqlite_live, game):
+    """Issue 23, section 4: the first five and the count, not 3,000 names in one line
+    (the games' own setup check, so ``gloam`` on the command line says the same)."""
+    setup = {f"key{n:05}": n for n in range(3000)} | {"x" * 5000: 1}
+    r = httpx.post(f"{sqlite_live.url}/api/tables", json={"game": game, "seats": ["human", "human"], "setup": setup})
+    assert r.status_code == 422
+    assert r.json()["detail"] == "setup: unknown setup option(s): key00000, key00001, key00002, key00003, key00004 " \
+                                 "and 2,996 more"
+
+
 def test_malformed_json_is_a_422(live):
     r = httpx.post(f"{live.url}/api/tables", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 422

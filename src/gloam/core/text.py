@@ -60,3 +60,21 @@ def clean_pieces(pieces: list[str], keep: str = "") -> list[str]:
 @lru_cache(maxsize=8)
 def _table(keep: str) -> dict[int, None]:
     return {ord(c): None for c in _CONTROLS if c not in keep}
+
+
+def name_some(names, most: int = 5, longest: int = 40) -> str:
+    """The first ``most`` of ``names`` (sorted, cleaned, each cut to ``longest``
+    characters) and how many more there are: one short line however many a file or a
+    request brings.
+
+    >>> name_some(["colour", "size"])
+    'colour, size'
+    >>> name_some([f"k{n:04}" for n in range(3000)])
+    'k0000, k0001, k0002, k0003, k0004 and 2,995 more'
+    >>> name_some(["x" * 100, "\\x1b[2Jy"])
+    'y, xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+    """
+    shown = sorted(names, key=str)
+    more = len(shown) - most
+    cut = [clean_text(n if len(n) <= longest else n[:longest - 1] + "…") for n in map(str, shown[:most])]
+    return ", ".join(cut) + (f" and {more:,} more" if more > 0 else "")

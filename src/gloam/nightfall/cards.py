@@ -52,6 +52,7 @@ from typing import Any
 
 from gloam.core.errors import CardDataError, FileError
 from gloam.core.files import MiB, parse_json, read_text_file
+from gloam.core.text import name_some
 
 FORMAT = "gloam-nightfall-set"
 
@@ -428,7 +429,7 @@ class _Reader:
                             '{"value": …, "kind": "designed", "note": …}', cid, field)
         unknown = set(raw) - _PROVENANCE_KEYS
         if unknown:
-            raise self.fail(f"unknown provenance key(s) {', '.join(sorted(unknown))}", cid, field)
+            raise self.fail(f"unknown provenance key(s) {name_some(unknown)}", cid, field)
         kind = raw["kind"]
         if kind not in PROVENANCE_KINDS:
             raise self.fail(f"provenance kind must be one of {', '.join(PROVENANCE_KINDS)}, not {kind!r}", cid, field)

@@ -17,6 +17,7 @@ from typing import Any
 from gloam.core.errors import SetupError
 from gloam.core.protocol import Game
 from gloam.core.rng import Rng
+from gloam.core.text import name_some
 from gloam.nightfall import constructed, engine, phases, setup  # noqa: F401  (phases registers the turn's frame ops)
 from gloam.nightfall.actions import action_space
 from gloam.nightfall.cards import SET_FILES, Card, load_set
@@ -287,7 +288,7 @@ class NightfallGame(Game):
             raise SetupError("setup must be an object")
         unknown = set(data) - set(_OPTIONS)
         if unknown:
-            raise SetupError(f"unknown setup option(s): {', '.join(sorted(unknown))}")
+            raise SetupError(f"unknown setup option(s): {name_some(unknown)}")
         sets = data.get("sets", ("CW",))
         check_sets(sets)
         return cls(players=data.get("players", 2), sets=tuple(sets),

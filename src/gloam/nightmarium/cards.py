@@ -23,7 +23,7 @@ from typing import Any
 
 from gloam.core.errors import CardDataError, FileError
 from gloam.core.files import MiB, parse_json, parse_toml, read_text_file
-from gloam.core.text import clean_text
+from gloam.core.text import clean_text, name_some
 
 LEGIONS = ("Necromunculus", "Constrict", "Chimerid", "Manster")
 LEGION_COLOURS = ("blue", "brown", "green", "red")  # seed 004: background colour per Legion
@@ -141,7 +141,7 @@ def composition_from_json(data: Any, where: str = "composition") -> Composition:
             raise CardDataError(f"{here}: each card must be an object")
         unknown = set(raw) - {"code", "legion", "parts", "ability", "count"}
         if unknown:
-            raise CardDataError(f"{here}: unknown field(s) {', '.join(sorted(unknown))}")
+            raise CardDataError(f"{here}: unknown field(s) {name_some(unknown)}")
         legion = raw.get("legion")
         if legion not in LEGIONS:
             raise CardDataError(f"{here}: legion must be one of {', '.join(LEGIONS)}, not {legion!r}")

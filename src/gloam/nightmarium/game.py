@@ -18,6 +18,7 @@ from typing import Any
 from gloam.core.errors import CardDataError, SetupError
 from gloam.core.protocol import Game
 from gloam.core.rng import Rng
+from gloam.core.text import name_some
 from gloam.nightmarium.actions import MAX_PLAYERS, PLAY0, SLOTS, action_space, discard_index0
 from gloam.nightmarium.cards import Composition, composition_from_setup, standard_composition
 from gloam.nightmarium.state import NightmariumState, _plays
@@ -92,7 +93,7 @@ class NightmariumGame(Game):
             raise SetupError("setup must be an object")
         unknown = set(data) - {"players", "creatures", "first_player", "turn_limit", "composition"}
         if unknown:
-            raise SetupError(f"unknown setup option(s): {', '.join(sorted(unknown))}")
+            raise SetupError(f"unknown setup option(s): {name_some(unknown)}")
         try:
             composition = composition_from_setup(data.get("composition", "standard"))
         except CardDataError as exc:
