@@ -3,6 +3,7 @@ record once it is over, and the lobby's list."""
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import replace
 from typing import Annotated, Any, Literal
@@ -19,6 +20,7 @@ from gloam.server.seats import clean_name, new_token, token_hash
 from gloam.server.store import repo
 
 router = APIRouter()
+log = logging.getLogger("gloam.server")
 
 MAX_SEATS = 6
 
@@ -123,10 +125,25 @@ async def open_table(request: Request, game_name: str, setup: dict[str, Any], se
                           engine=engine_version(), created_at=repo.now(), finished_at=None,
                           start=start, started_at=None if waiting else repo.now(),
                           host_hash=token_hash(host) if host else None, rematch_of=rematch_of)
-    room = await _registry(request).create(table, rows)
+    room = await make_room(request, table, rows)
     return {"id": table.id, "url": f"/t/{table.id}", "tokens": tokens, "host": host,
             "invites": {seat: invite_link(table.id, code) for seat, code in invites.items()},
             "table": room.info()}
+
+
+async def make_room(request: Request, table: repo.TableRow, rows: list[repo.SeatRow]):
+    """The new table's room, once stored; a database that refuses the write (a full disk,
+    a read-only file, a lock held too long) is a 503 with one line, nothing is made, and
+    the server serves on (docs/reliability.md, "The database refuses writes")."""
+    from gloam.server.rooms import ServedElsewhere
+
+    try:
+        return await _registry(request).create(table, rows)
+    except ServedElsewhere:                   # a fresh random id another process holds: try again
+        raise HTTPException(503, "the server could not make that table; try again") from None
+    except Exception as exc:  # noqa: BLE001 — any database failure: nothing was stored
+        log.error("table %s: storing the new table failed: %s", table.id, str(exc).splitlines()[0] if str(exc) else exc)
+        raise HTTPException(503, "the server cannot store new tables now; try again later") from None
 
 
 @router.post("/api/tables", status_code=201)

@@ -160,7 +160,11 @@ class RoomRegistry:
     async def create(self, table: repo.TableRow, seats: list[repo.SeatRow]) -> Room:
         if not await self.locks.acquire(table.id):     # a fresh random id: only a collision is held
             raise ServedElsewhere(table.id)
-        await self.writer.write(repo.new_table_statements(table, seats))
+        try:
+            await self.writer.write(repo.new_table_statements(table, seats))
+        except Exception:
+            await self.locks.release(table.id)          # nothing stored: no lock held for it
+            raise
         room = Room(table, seats, [], self.writer, self.bots, self.think, self.history, self.timing, self.now)
         self.rooms[table.id] = room
         room.schedule_bot()
