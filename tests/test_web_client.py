@@ -84,7 +84,9 @@ def test_no_page_has_inline_script_or_style_and_no_script_writes_html():
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(Settings(db_url=f"sqlite:///{tmp_path / 't.db'}"))) as c:
+    # the server answers only to its own names (gloam.server.hosts): TestClient's own
+    # "testserver" is none of them
+    with TestClient(create_app(Settings(db_url=f"sqlite:///{tmp_path / 't.db'}")), base_url="http://localhost") as c:
         yield c
 
 
