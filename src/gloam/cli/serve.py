@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
+from dataclasses import replace
 from typing import Any
 
 
@@ -69,12 +70,11 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"gloam serve: error: --port must be 0-65535, not {args.port}", file=sys.stderr)
         return 2
-    hosts = list(args.allowed_host)
-    if args.host not in ("0.0.0.0", "::", ""):    # a name it binds is a name it serves (an address always is)
-        hosts.append(args.host)
     settings = Settings.from_env(db_url=args.db, bot_workers=args.bot_workers,
-                                 origins=tuple(args.origin) or None, hosts=tuple(hosts) or None,
+                                 origins=tuple(args.origin) or None, hosts=tuple(args.allowed_host) or None,
                                  forwarded_allow=args.forwarded_allow_ips)
+    if args.host not in ("0.0.0.0", "::", ""):    # a name it binds is a name it serves (an address always is)
+        settings = replace(settings, hosts=(*settings.hosts, args.host))
     problem = _check_database(settings.database())
     if problem:
         print(f"gloam serve: error: {problem}", file=sys.stderr)
