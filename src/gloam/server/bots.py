@@ -5,7 +5,9 @@ A bot gets only the setup, its seat's observation and its legal options (what
 the log position, so after a restart it makes the same choice. The cheap bots (random,
 greedy, heuristic: microseconds) run on the loop; the search bots (easy, normal, hard:
 up to about half a second) run in a process pool, never on the loop, so one ``hard`` bot
-does not freeze the other tables.
+does not freeze the other tables. Every worker dies with the server, even one killed with
+SIGKILL: the pool is :func:`gloam.workers.worker_pool`'s (each worker bound to its
+parent), not a forkserver that would outlive it.
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from typing import Any
 
 INLINE_BOTS = frozenset({"random", "greedy", "heuristic"})
+#: searches a worker runs before it is replaced by a fresh process (bounds its caches)
+TASKS_PER_WORKER = 500
 
 
 def bot_seed(secret: int, seat: int, seq: int) -> int:
@@ -55,9 +58,9 @@ class BotRunner:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             mp_context=multiprocessing.get_context("forkserver"),
-                                             max_tasks_per_child=500)
+            from gloam.workers import worker_pool
+
+            self._pool = worker_pool(self.workers, max_tasks_per_child=TASKS_PER_WORKER)
         return self._pool
 
     async def choose(self, game_name: str, setup: str, bot: str, seed: int,
@@ -69,5 +72,7 @@ class BotRunner:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            from gloam.workers import stop_pool
+
+            stop_pool(self._pool)
             self._pool = None
