@@ -76,6 +76,13 @@ def seat_rows(game: str, kinds: list[str], names: list[str] | None) -> list[repo
     return rows
 
 
+def client_address(request: Request) -> str:
+    """The address a request came from (as the per-address limits read it). A table keeps
+    its creator's, in memory only and never shown, for its share of the bot pool
+    (docs/reliability.md, "Bot capacity")."""
+    return request.client.host if request.client else ""
+
+
 async def open_table(request: Request, game_name: str, setup: dict[str, Any], seats: list[repo.SeatRow],
                      options: dict[str, Any], start: dict[str, Any] | None = None,
                      rematch_of: str | None = None) -> dict[str, Any]:
@@ -83,8 +90,8 @@ async def open_table(request: Request, game_name: str, setup: dict[str, Any], se
     invite for each ``open`` one (an open seat that comes with its invite's hash keeps it:
     a rematch's seat, kept for its player), and the creator's host key (which starts an
     open table; a rematch has none: it starts once its seats are taken). ``start`` is a
-    fork's start (``{"state": …, "from": …}``). The answer of ``POST /api/tables``
-    (docs/web-protocol.md)."""
+    fork's start (``{"state": …, "from": …}``). The room remembers the creator's address
+    (:func:`client_address`). The answer of ``POST /api/tables`` (docs/web-protocol.md)."""
     setup = dict(setup)
     if setup.setdefault("players", len(seats)) != len(seats):
         raise HTTPException(422, f"setup.players is {setup['players']} but there are {len(seats)} seats")
@@ -113,7 +120,7 @@ async def open_table(request: Request, game_name: str, setup: dict[str, Any], se
                           engine=engine_version(), created_at=repo.now(), finished_at=None,
                           start=start, started_at=None if waiting else repo.now(),
                           host_hash=token_hash(host) if host else None, rematch_of=rematch_of)
-    room = await _registry(request).create(table, rows)
+    room = await _registry(request).create(table, rows, owner=client_address(request))
     return {"id": table.id, "url": f"/t/{table.id}", "tokens": tokens, "host": host,
             "invites": {seat: f"/t/{table.id}?invite={code}" for seat, code in invites.items()},
             "table": room.info()}
