@@ -189,7 +189,7 @@ class BotRunner:
             self._spare_busy[job.owner] += 1
         try:
             running = asyncio.wrap_future(self._executor().submit(choose, *job.args))
-        except (RuntimeError, BrokenProcessPool) as exc:    # shut down, or a worker died: a new pool next time
+        except Exception as exc:  # noqa: BLE001 — shut down, a worker died, no process: a new pool next time
             self._pool = None
             running = asyncio.get_running_loop().create_future()
             running.set_exception(exc)
