@@ -1,5 +1,6 @@
 """Local worker processes that never outlive the run that started them (``gloam
-simulate``, ``ladder`` and ``report`` with ``--workers``).
+simulate``, ``ladder`` and ``report`` with ``--workers``, and the search bots of ``gloam
+serve``).
 
 :func:`run_tasks` plays its tasks on a ``spawn`` process pool whose workers are bound to
 their parent: on Linux each asks the kernel to kill it when the parent dies
@@ -83,11 +84,14 @@ def run_tasks(tasks: Sequence[Task], workers: int,
     return results
 
 
-def worker_pool(workers: int) -> ProcessPoolExecutor:
+def worker_pool(workers: int, max_tasks_per_child: int | None = None) -> ProcessPoolExecutor:
     """A ``spawn`` pool (it works on every platform) of ``workers`` processes, each of
-    which exits when this process dies (:func:`bind_to_parent`)."""
+    which exits when this process dies (:func:`bind_to_parent`); with
+    ``max_tasks_per_child``, each is replaced by a fresh one after that many tasks (the
+    web server's bot pool, :mod:`gloam.server.bots`)."""
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=bind_to_parent, initargs=(os.getpid(),))
+                               initializer=bind_to_parent, initargs=(os.getpid(),),
+                               max_tasks_per_child=max_tasks_per_child)
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:

@@ -8,13 +8,14 @@ import asyncio
 import json
 import time
 
+import httpx
 import pytest
 from websockets.asyncio.client import connect
 
 from gloam.core import SPECTATOR
 from gloam.games import get_game
 from gloam.server.bots import BotRunner, bot_seed, choose
-from web_client import LiveServer, create, fast_settings, run_async
+from web_client import LiveServer, create, fast_settings, hello, next_frame, run_async
 
 
 def test_a_bot_choice_is_the_same_in_the_pool_and_inline():
@@ -100,3 +101,122 @@ def test_a_search_bot_does_not_freeze_other_tables(tmp_path):
         assert sorted(latencies)[len(latencies) // 2] < 0.2, latencies     # a hard decision takes ~0.4 s CPU
     finally:
         server.stop()
+
+
+# --- the bot pool's capacity is shared fairly (docs/reliability.md, "Bot capacity") ------
+
+def _plies(base: str, tables: list[str]) -> int:
+    return sum(httpx.get(f"{base}/api/tables/{t}", timeout=10).json()["ply"] for t in tables)
+
+
+def test_a_person_s_bot_moves_before_bot_only_tables_take_more_turns(tmp_path):
+    """One search worker, five tables of four search bots each busy on it: at a table where
+    a person plays a search bot, each bot reply comes after at most the one search already
+    running, not after every bot-only table's turn (they used to be served first come).
+    The bot-only tables' moves are counted by a spectator at each, in the same loop."""
+    server = LiveServer(fast_settings(tmp_path, bot_workers=1)).start()
+    try:
+        busy = [create(server.url, "nightmarium", ["bot:easy"] * 4)["id"] for _ in range(5)]
+        made = create(server.url, "nightmarium", ["human", "bot:easy"])
+        moves = [0]
+
+        async def watch(table: str) -> None:
+            async with connect(f"{server.ws_url}/ws/tables/{table}") as ws:
+                await hello(ws)
+                while True:
+                    await next_frame(ws, "update")
+                    moves[0] += 1
+
+        async def play() -> list[int]:
+            between = []            # bot-only moves made while the person's bot had the decision
+            async with connect(f"{server.ws_url}/ws/tables/{made['id']}") as ws:
+                frame = await hello(ws, made["tokens"]["0"])
+                while len(between) < 8:
+                    decision = frame["view"]["decision"]
+                    if decision.get("player") != 0 or "options" not in decision:
+                        frame = await next_frame(ws, "update")
+                        continue
+                    cid = f"c{frame['v']}"
+                    await ws.send(json.dumps({"t": "act", "v": frame["v"], "a": decision["options"][0]["index"],
+                                              "cid": cid}))
+                    while (frame := await next_frame(ws, "update")).get("ack") != cid:
+                        pass
+                    if frame["view"]["decision"].get("player") != 1:
+                        continue                           # still the person's turn
+                    before = moves[0]
+                    frame = await next_frame(ws, "update")  # the bot's act
+                    between.append(moves[0] - before)
+            return between
+
+        async def run():
+            watchers = [asyncio.ensure_future(watch(t)) for t in busy]
+            await asyncio.sleep(1.0)
+            try:
+                return await play()
+            finally:
+                for w in watchers:
+                    w.cancel()
+
+        between = run_async(run())
+        assert moves[0] > 30, "the bot-only tables were not busy"
+        assert max(between) <= 2 and sum(between) <= 1.25 * len(between), (between, moves)
+    finally:
+        server.stop()
+
+
+def test_bot_only_tables_share_the_pool_by_their_creator_s_address(tmp_path):
+    """One search worker; one address makes eight bot-only tables, another makes one: the
+    one table of the second address moves about as often as the other eight together
+    (served first come, it moved once for their eight; it is not always waiting, as each
+    of its moves is stored before it asks again, so a turn goes by now and then)."""
+    server = LiveServer(fast_settings(tmp_path, bot_workers=1)).start()
+
+    def maker(address: str) -> httpx.Client:
+        return httpx.Client(base_url=server.url, timeout=30, transport=httpx.HTTPTransport(local_address=address))
+
+    try:
+        with maker("127.0.0.2") as many, maker("127.0.0.3") as one:
+            seats = {"game": "nightmarium", "seats": ["bot:easy"] * 4}
+            crowd = [many.post("/api/tables", json=seats).json()["id"] for _ in range(8)]
+            alone = one.post("/api/tables", json=seats).json()["id"]
+        start = _plies(server.url, crowd)
+        deadline = time.monotonic() + 120
+        while (moved := _plies(server.url, [alone])) < 16:
+            assert time.monotonic() < deadline, "the bots did not move"
+            time.sleep(0.05)
+        crowd_moved = _plies(server.url, crowd) - start
+        assert crowd_moved <= 3 * moved + 4, (crowd_moved, moved)
+    finally:
+        server.stop()
+
+
+def test_one_creator_s_bot_only_tables_hold_at_most_their_share_of_the_workers():
+    """Three workers: two are spare (one is kept for tables where a person waits), and one
+    address's bot-only tables hold one of them at a time; the choices are the same as
+    inline ones (each search is the bot's own, whatever waited)."""
+    game = get_game("nightmarium", {"players": 2})
+    setup = json.dumps(game.setup_json(), sort_keys=True)
+    state = game.new_initial_state(5)
+    obs, legal = state.observation(0), state.legal_action_indices()
+    runner = BotRunner(3)
+
+    async def run():
+        asks = [runner.choose("nightmarium", setup, "easy", seed, obs, legal, table=f"t{seed}", owner=owner,
+                              person=False) for seed, owner in ((1, "a"), (2, "a"), (3, "a"), (4, "b"))]
+        tasks = [asyncio.ensure_future(ask) for ask in asks]
+        await asyncio.sleep(0)
+        waiting = runner.waiting()
+        person = asyncio.ensure_future(runner.choose("nightmarium", setup, "easy", 5, obs, legal, table="p",
+                                                     owner="a", person=True))
+        await asyncio.sleep(0)
+        waiting_then = runner.waiting()
+        return waiting, waiting_then, await asyncio.gather(*tasks, person)
+
+    try:
+        waiting, waiting_then, choices = run_async(run())
+    finally:
+        runner.close()
+    assert runner.spare == 2 and runner.per_owner == 1
+    assert waiting == (0, 2)          # "a" holds one worker, "b" the other spare one; a's others wait
+    assert waiting_then == (0, 2)     # the person's search took the worker kept for people at once
+    assert choices == [choose("nightmarium", setup, "easy", seed, obs, legal) for seed in (1, 2, 3, 4, 5)]

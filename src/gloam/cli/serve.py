@@ -20,8 +20,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 picks a free one)")
     parser.add_argument("--db", metavar="URL", help="the database URL (default: SQLite in the user's data folder)")
-    parser.add_argument("--bot-workers", type=int, default=1, metavar="N",
-                        help="processes for the search bots (default 1)")
+    parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                        help="processes for the search bots (default: one per core)")
     parser.add_argument("--origin", action="append", default=[], metavar="URL",
                         help="another Origin allowed to open the table's WebSocket (e.g. behind a proxy); "
                              "its host is served too")

@@ -88,6 +88,13 @@ def invite_link(table_id: str, code: str) -> str:
     return f"/t/{table_id}#invite={code}"
 
 
+def client_address(request: Request) -> str:
+    """The address a request came from (as the per-address limits read it). A table keeps
+    its creator's, in memory only and never shown, for its share of the bot pool
+    (docs/reliability.md, "Bot capacity")."""
+    return request.client.host if request.client else ""
+
+
 async def open_table(request: Request, game_name: str, setup: dict[str, Any], seats: list[repo.SeatRow],
                      options: dict[str, Any], start: dict[str, Any] | None = None,
                      rematch_of: str | None = None) -> dict[str, Any]:
@@ -95,8 +102,8 @@ async def open_table(request: Request, game_name: str, setup: dict[str, Any], se
     invite for each ``open`` one (an open seat that comes with its invite's hash keeps it:
     a rematch's seat, kept for its player), and the creator's host key (which starts an
     open table; a rematch has none: it starts once its seats are taken). ``start`` is a
-    fork's start (``{"state": …, "from": …}``). The answer of ``POST /api/tables``
-    (docs/web-protocol.md)."""
+    fork's start (``{"state": …, "from": …}``). The room remembers the creator's address
+    (:func:`client_address`). The answer of ``POST /api/tables`` (docs/web-protocol.md)."""
     setup = dict(setup)
     if setup.setdefault("players", len(seats)) != len(seats):
         raise HTTPException(422, f"setup.players is {setup['players']} but there are {len(seats)} seats")
@@ -138,7 +145,7 @@ async def make_room(request: Request, table: repo.TableRow, rows: list[repo.Seat
     from gloam.server.rooms import ServedElsewhere
 
     try:
-        return await _registry(request).create(table, rows)
+        return await _registry(request).create(table, rows, owner=client_address(request))
     except ServedElsewhere:                   # a fresh random id another process holds: try again
         raise HTTPException(503, "the server could not make that table; try again") from None
     except Exception as exc:  # noqa: BLE001 — any database failure: nothing was stored

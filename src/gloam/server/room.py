@@ -156,6 +156,7 @@ class Room:
         self.marks = [self.state.event_count()]     # event count after each seq (index = seq)
         for entry in entries:
             self._replay(entry)
+        self.owner = ""                          # the creator's address (never sent; see RoomRegistry.create)
         self._bot_task: asyncio.Task | None = None
         self._ticker: asyncio.Task | None = None
 
@@ -732,6 +733,11 @@ class Room:
             return seat.seat, self.takeover_bot
         return None
 
+    def person_waits(self) -> bool:
+        """A person is at the table: a person's seat that they play (no bot took it over)
+        with a socket open. Such a table's bot searches come first (:mod:`.bots`)."""
+        return bool(self._humans_connected(besides=SPECTATOR))
+
     def schedule_bot(self, clock_seat: int | None = None) -> None:
         """Start the bot's turn if a bot holds the decision (one job per room)."""
         running = self._bot_task
@@ -752,7 +758,8 @@ class Room:
         legal = self.state.legal_action_indices()
         try:
             choice = await self.bots.choose(self.table.game, self.setup_text, bot,
-                                            bot_seed(self.table.bot_secret, seat, seq), observation, legal)
+                                            bot_seed(self.table.bot_secret, seat, seq), observation, legal,
+                                            table=self.table.id, owner=self.owner, person=self.person_waits())
         except Exception:  # noqa: BLE001 — a crashed bot must not stop the table
             log.exception("table %s: bot %s failed at seq %d", self.table.id, bot, seq)
             return

@@ -157,7 +157,10 @@ class RoomRegistry:
         except Exception:  # noqa: BLE001 — the database is away: those writes failed, nothing was told
             pass
 
-    async def create(self, table: repo.TableRow, seats: list[repo.SeatRow]) -> Room:
+    async def create(self, table: repo.TableRow, seats: list[repo.SeatRow], owner: str = "") -> Room:
+        """A new table's room; ``owner`` is the address that made it (kept in memory only:
+        a room rebuilt from the log has none, and its bot-only searches share one turn
+        with every other such room: docs/reliability.md, "Bot capacity")."""
         if not await self.locks.acquire(table.id):     # a fresh random id: only a collision is held
             raise ServedElsewhere(table.id)
         try:
@@ -166,6 +169,7 @@ class RoomRegistry:
             await self.locks.release(table.id)          # nothing stored: no lock held for it
             raise
         room = Room(table, seats, [], self.writer, self.bots, self.think, self.history, self.timing, self.now)
+        room.owner = owner
         self.rooms[table.id] = room
         room.schedule_bot()
         return room

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -46,7 +46,7 @@ class Settings:
     hosts: tuple[str, ...] = ()             # names served besides IP addresses, localhost and the origins' hosts
     forwarded_allow: str = ""               # proxies trusted for X-Forwarded-For ("": none, the socket's peer)
     think: tuple[float, float] = (0.6, 1.4)
-    bot_workers: int = 1                    # processes for the search bots
+    bot_workers: int = field(default_factory=lambda: os.cpu_count() or 1)   # processes for the search bots
     max_frame: int = 4096                   # bytes: a client frame over this is refused
     rate_burst: int = 10                    # acts per connection: burst, then rate_per_s
     rate_per_s: float = 2.0
