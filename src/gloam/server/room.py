@@ -143,7 +143,7 @@ class Room:
         self.entries: list[LogRow] = []          # every log entry, in seq order
         self.acts: list[LogRow] = []             # the effective acts (undone ones folded out)
         self.facts: list[undo_rule.StepFacts] = []   # one per effective act
-        self.cids: dict[str, int] = {}
+        self.cids: dict[str, LogRow] = {}        # a client id -> its entry (bots' entries have none)
         self.controller: dict[int, str] = {}     # seat -> the bot playing it for its person
         self.assisted = False
         self.stale = False                       # the log moved on without this room: rebuild it
@@ -218,7 +218,7 @@ class Room:
         self.entries.append(entry)
         self.marks.append(self.state.event_count())
         if entry.cid:
-            self.cids[entry.cid] = entry.seq
+            self.cids[entry.cid] = entry
 
     @property
     def seq(self) -> int:
@@ -461,19 +461,27 @@ class Room:
         self.send_presence(force=True)
 
     # --- acting -------------------------------------------------------------------
-    async def act(self, seat: int, v: int, action: int, cid: str, by: str = "human") -> Verdict:
-        """The one way the game moves on. A rejected act changes nothing."""
+    async def act(self, seat: int, v: int, action: int, cid: str | None, by: str = "human") -> Verdict:
+        """The one way the game moves on. A rejected act changes nothing. A person's act
+        carries its client's id (``cid``); a bot's carries none (``None``): its turn is
+        known by the version it answers, and no client can name it."""
         async with self.lock:
-            if cid in self.cids:                       # already landed: acknowledge again
-                return Verdict(True, self.cids[cid], duplicate=True)
+            if seat == SPECTATOR:                      # before any look at the client id
+                return Verdict(False, self.seq, P.NOT_YOURS, "this decision is not yours")
+            resent = self._resent(seat, cid)
+            if resent is not None:
+                return resent
             refused = self._closed_to_acts(v)
             if refused is not None:
                 return refused
             if by == "human" and seat in self.controller:
                 return Verdict(False, self.seq, P.NOT_YOURS,
                                "a bot is playing your seat; take it back first (reclaim)")
-            if seat == SPECTATOR or self.state.current_player() != seat:
+            if self.state.current_player() != seat:
                 return Verdict(False, self.seq, P.NOT_YOURS, "this decision is not yours")
+            taken = self._cid_taken(cid)
+            if taken is not None:
+                return taken
             nxt = self.state.clone()
             try:
                 nxt.apply(action, player=seat)
@@ -497,6 +505,23 @@ class Room:
             self._broadcast(entry.seq, cid, seat)
         self.schedule_bot()
         return Verdict(True, entry.seq)
+
+    def _resent(self, seat: int, cid: str | None) -> Verdict | None:
+        """A resend: ``cid`` is on this seat's own landed entry (a person's), so it is
+        acknowledged again and nothing happens twice; None for any other id."""
+        entry = self.cids.get(cid) if cid else None
+        if entry is None or entry.seat != seat or entry.by != "human":
+            return None
+        return Verdict(True, entry.seq, duplicate=True)
+
+    def _cid_taken(self, cid: str | None) -> Verdict | None:
+        """A client id already on another seat's entry (or a bot's, in a log written before
+        bots' entries had none) is refused, saying nothing of that entry: the client sends
+        its request again under a new id."""
+        if not cid or cid not in self.cids:
+            return None
+        return Verdict(False, self.seq, P.CID_TAKEN,
+                       "this client id is taken at this table; send the request again with a new one")
 
     def _closed_to_acts(self, v: int) -> Verdict | None:
         if self.stale:
@@ -559,14 +584,20 @@ class Room:
 
     async def undo(self, seat: int, v: int, cid: str) -> Verdict:
         async with self.lock:
-            if cid in self.cids:
-                return Verdict(True, self.cids[cid], duplicate=True)
+            if seat == SPECTATOR:
+                return Verdict(False, self.seq, P.UNDO_REFUSED, "spectators cannot undo")
+            resent = self._resent(seat, cid)
+            if resent is not None:
+                return resent
             refused = self._closed_to_acts(v)
             if refused is not None:
                 return refused
-            why = self.undo_refusal(seat) if seat != SPECTATOR else "spectators cannot undo"
+            why = self.undo_refusal(seat)
             if why is not None:
                 return Verdict(False, self.seq, P.UNDO_REFUSED, why)
+            taken = self._cid_taken(cid)
+            if taken is not None:
+                return taken
             target = self.acts[-1].seq
             entry = LogRow(self.seq + 1, "undo", seat, None, "human", cid, target_seq=target)
             if not await self._entry(entry, {"type": "undo", "seat": seat, "target": target}):  # target: the v taken back
@@ -612,10 +643,14 @@ class Room:
     async def reclaim(self, seat: int, cid: str) -> Verdict:
         """The player takes their seat back from the bot (from their next decision on)."""
         async with self.lock:
-            if cid in self.cids:
-                return Verdict(True, self.cids[cid], duplicate=True)
+            resent = self._resent(seat, cid) if seat != SPECTATOR else None
+            if resent is not None:
+                return resent
             if seat == SPECTATOR or seat not in self.controller:
                 return Verdict(False, self.seq, P.NOT_YOURS, "no bot is playing your seat")
+            taken = self._cid_taken(cid)
+            if taken is not None:
+                return taken
             entry = LogRow(self.seq + 1, "reclaim", seat, None, "human", cid)
             if not await self._entry(entry, {"type": "reclaim", "seat": seat}):
                 return Verdict(False, self.seq, P.SERVER, "could not store that; try again")
@@ -761,7 +796,7 @@ class Room:
             await asyncio.sleep(wait)
         if self.bot_to_move(clock_seat) != mover or seq != self.seq:
             return                                     # reclaimed, undone or moved on meanwhile
-        verdict = await self.act(seat, seq, choice, cid=f"bot-{seq + 1}", by=f"bot:{bot}")
+        verdict = await self.act(seat, seq, choice, cid=None, by=f"bot:{bot}")
         if not verdict.ok and verdict.code != P.STALE:
             log.error("table %s: bot %s's choice %d was refused: %s", self.table.id, bot, choice, verdict.msg)
 
