@@ -1,20 +1,24 @@
 """A client id belongs to its seat, not to the table (issue 23, section 1; docs/web-protocol.md,
 "Acting, resending, rejects"): a resend is recognised only from the seat that sent it, an id
 another seat used is refused with ``cid_taken`` (nothing applied, nothing about that act told),
-a spectator or another seat replaying a captured id learns nothing, and a person cannot forge
-a bot's entry. Each on SQLite and PostgreSQL."""
+a spectator or another seat replaying a captured id learns nothing, a person cannot forge a
+bot's entry, and a table is never left with a decision nobody will make: a bot whose turn
+failed (its worker killed, a bot this version lacks) is tried again and, failing that, the
+fallback bot decides. Each on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import time
 
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, update
 from websockets.asyncio.client import connect
 
 from gloam.server.settings import sync_url
-from gloam.server.store import repo
+from gloam.server.store import models, repo
 from web_client import LiveServer, create, hello, next_frame, run_async
 
 
@@ -215,5 +219,69 @@ def test_a_forged_bot_client_id_already_in_the_log_does_not_freeze_the_table_aft
     server = LiveServer(live.settings).start()
     try:
         assert _wait_v(server, table, seq) > seq              # the bot moved
+    finally:
+        server.stop()
+
+
+def test_a_bot_whose_worker_was_killed_is_tried_again(live):
+    """A search bot's pool worker dies (kill -9, the out-of-memory killer): the next bot
+    turn fails, and the room tries again with a fresh pool instead of stalling."""
+    made = create(live.url, "nightmarium", ["human", "bot:easy"])
+    table, token = made["id"], made["tokens"]["0"]
+    bots = live.app.state.rooms.bots
+
+    async def play_until(ws, frame, bot_moves: int) -> dict:
+        moved = 0
+        async with asyncio.timeout(30):
+            while True:
+                if frame["t"] in ("welcome", "update"):
+                    if frame["t"] == "update" and "ack" not in frame:
+                        moved += 1
+                    decision = frame["view"].get("decision") or {}
+                    if moved >= bot_moves and frame["t"] == "update" and decision.get("options"):
+                        return frame
+                    if decision.get("options"):
+                        v = frame["v"]
+                        await _act(ws, v, decision["options"][0]["index"], f"p-{v}")
+                frame = json.loads(await ws.recv())
+
+    async def run():
+        async with connect(f"{live.ws_url}/ws/tables/{table}") as ws:
+            frame = await play_until(ws, await hello(ws, token), 2)      # the bot has used its pool
+            pool = bots._pool
+            assert pool is not None and pool._processes
+            for pid in list(pool._processes):
+                os.kill(pid, signal.SIGKILL)
+            deadline = time.monotonic() + 10
+            while not pool._broken:
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.05)
+            await play_until(ws, frame, 3)                                 # and it moves again
+
+    run_async(run())
+
+
+def test_a_bot_this_version_lacks_is_replaced_by_the_fallback_bot(live):
+    """A seat whose bot cannot decide at all (here a bot name this version does not know,
+    as after an upgrade that retired it): after a few tries the fallback bot decides, so the
+    table moves on."""
+    made = create(live.url, "nightmarium", ["human", "bot:random"])
+    table = made["id"]
+    room = _persons_turn(live, table, 0)
+    state, seq = room.state.clone(), room.seq
+    rows = []
+    while state.current_player() == 0:
+        action = state.legal_action_indices()[0]
+        state.apply(action, player=0)
+        seq += 1
+        rows.append(repo.act_row(table, repo.LogRow(seq, "act", 0, action, "human", f"p-{seq}")))
+    live.stop()
+    _sql(live, update(models.seats).where(models.seats.c.table_id == table, models.seats.c.seat == 1)
+         .values(bot="retired-bot"), *rows)
+    server = LiveServer(live.settings).start()
+    try:
+        assert _wait_v(server, table, seq, seconds=20) > seq
+        served = server.app.state.rooms.rooms[table]
+        assert served.entries[seq].by == "bot:random" and served.entries[seq].seat == 1
     finally:
         server.stop()

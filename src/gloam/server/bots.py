@@ -15,6 +15,7 @@ import hashlib
 import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from typing import Any
 
@@ -65,7 +66,14 @@ class BotRunner:
         if bot in INLINE_BOTS or len(legal) == 1:
             return choose(game_name, setup, bot, seed, observation, legal)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), choose, game_name, setup, bot, seed, observation, legal)
+        pool = self._executor()
+        try:
+            return await loop.run_in_executor(pool, choose, game_name, setup, bot, seed, observation, legal)
+        except BrokenProcessPool:              # a worker died (killed, out of memory): the next call starts a new pool
+            if self._pool is pool:
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def close(self) -> None:
         if self._pool is not None:

@@ -43,6 +43,9 @@ OUTBOX = 64          # frames a connection may have unsent before it is closed a
 ACKED_CIDS = 5       # a welcome tells a seat its last few committed client ids
 CHAT_KEPT = 100      # chat lines a welcome carries
 NOTES_KEPT = 100     # lines besides the game's events (undo, takeover, notices) a welcome carries
+BOT_RETRY_S = 1.0    # a bot's turn that did not move the table is tried again after this long
+BOT_TRIES = 3        # failed turns at one decision before the fallback bot makes it
+FALLBACK_BOT = "random"   # every game has it; it cannot fail where the engine offers options
 
 
 @dataclass(frozen=True)
@@ -157,7 +160,10 @@ class Room:
         for entry in entries:
             self._replay(entry)
         self._bot_task: asyncio.Task | None = None
+        self._bot_failed: tuple[int, int] = (-1, 0)   # (seq, bot turns that failed at it)
+        self._bot_retry: asyncio.TimerHandle | None = None
         self._ticker: asyncio.Task | None = None
+        self._closed = False
 
     # --- rebuilding ---------------------------------------------------------------
     def initial_state(self) -> Any:
@@ -664,6 +670,7 @@ class Room:
         takeovers, let the turn clock's bot decide."""
         if self.status != "live" or self.over or self.stale:
             return
+        self.schedule_bot()          # a bot holds the decision and no bot job runs: start one
         t = self.now()
         for seat in self.seats:
             p = self.presence[seat.seat]
@@ -770,17 +777,40 @@ class Room:
     def schedule_bot(self, clock_seat: int | None = None) -> None:
         """Start the bot's turn if a bot holds the decision (one job per room)."""
         running = self._bot_task
-        if self.bot_to_move(clock_seat) is None or (running is not None and not running.done()
-                                                    and running is not asyncio.current_task()):
+        if self._closed or self.bot_to_move(clock_seat) is None or (
+                running is not None and not running.done() and running is not asyncio.current_task()):
             return
-        self._bot_task = asyncio.create_task(self._bot_turn(self.seq, clock_seat),
-                                             name=f"bot-{self.table.id}-{self.seq}")
+        seq = self.seq
+        task = asyncio.create_task(self._bot_turn(seq, clock_seat), name=f"bot-{self.table.id}-{seq}")
+        task.add_done_callback(lambda done: self._bot_done(done, seq, clock_seat))
+        self._bot_task = task
+
+    def _bot_done(self, task: asyncio.Task, seq: int, clock_seat: int | None) -> None:
+        """A bot's turn ended. If the table is still at ``seq`` with a bot to move, the turn
+        failed (the bot raised, its worker died, its act was refused): it is tried again in
+        ``BOT_RETRY_S``, and after ``BOT_TRIES`` failures at one decision the fallback bot
+        makes it, so a table is never left with a decision nobody will make."""
+        if task.cancelled() or self._closed:
+            return
+        if task.exception() is not None:
+            log.error("table %s: the bot's turn at seq %d died: %r", self.table.id, seq, task.exception())
+        if self.seq != seq or self.bot_to_move(clock_seat) is None:
+            return                                     # it moved the table, or no bot holds it now
+        failed = self._bot_failed[1] + 1 if self._bot_failed[0] == seq else 1
+        self._bot_failed = (seq, failed)
+        if self._bot_retry is not None:
+            self._bot_retry.cancel()
+        self._bot_retry = asyncio.get_running_loop().call_later(BOT_RETRY_S, self.schedule_bot, clock_seat)
 
     async def _bot_turn(self, seq: int, clock_seat: int | None = None) -> None:
         mover = self.bot_to_move(clock_seat)
         if mover is None or seq != self.seq:
             return
         seat, bot = mover
+        if self._bot_failed[0] == seq and self._bot_failed[1] >= BOT_TRIES:
+            log.error("table %s: bot %s failed %d times at seq %d: the %s bot decides", self.table.id, bot,
+                      self._bot_failed[1], seq, FALLBACK_BOT)
+            bot = FALLBACK_BOT
         loop = asyncio.get_running_loop()
         opened = loop.time()
         observation = self.state.observation(seat)
@@ -801,6 +831,9 @@ class Room:
             log.error("table %s: bot %s's choice %d was refused: %s", self.table.id, bot, choice, verdict.msg)
 
     async def close(self) -> None:
+        self._closed = True
+        if self._bot_retry is not None:
+            self._bot_retry.cancel()
         for task in (self._bot_task, self._ticker):
             if task is not None:
                 task.cancel()
