@@ -7,6 +7,10 @@ Act(t='act', v=3, a=17, cid='c-1')
 Traceback (most recent call last):
 ...
 gloam.server.protocol.BadMessage: v: Input should be a valid integer
+>>> parse_client('{"t": "mute", "spectators": "yes"}')
+Traceback (most recent call last):
+...
+gloam.server.protocol.BadMessage: spectators: Input should be a valid boolean
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
 
 PROTOCOL_VERSION = 1
 
@@ -48,7 +52,8 @@ _Count = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: a field takes its own JSON type only ("yes" or 1 is no bool, "3" no integer)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Hello(_Message):
@@ -79,7 +84,7 @@ class Chat(_Message):
 
 class Mute(_Message):
     t: Literal["mute"]
-    spectators: bool
+    spectators: StrictBool
 
 
 class Takeover(_Message):
