@@ -59,7 +59,7 @@ def test_every_word_the_scripts_ask_for_exists():
     ("part", ["legs", "body", "head"]),
     ("archives", list(ARCHIVE_SETUPS)),
     ("variant", list(VARIANTS)),
-    ("reject", [P.STALE, P.ILLEGAL, P.NOT_YOURS, P.BAD_MESSAGE, P.RATE_LIMITED, P.OVER, P.SERVER]),
+    ("reject", [P.STALE, P.ILLEGAL, P.NOT_YOURS, P.BAD_MESSAGE, P.RATE_LIMITED, P.OVER, P.SERVER, P.CID_TAKEN]),
 ])
 def test_words_made_from_a_value_exist_for_every_value(prefix, values):
     """Keys like `reason.${reason}`: one for every value the server sends (docs/view.md)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 
 import pytest
 from websockets.asyncio.client import connect
@@ -81,6 +82,9 @@ def test_rejected_acts_change_nothing(two_humans):
     ('{"t": "hello"}', "hello"),
     (json.dumps({"t": "act", "v": 0, "a": 1, "cid": "x" * 5000}), "4096"),
     ("[" * 1900 + "]" * 1900, ""),                    # deep nesting under the size limit
+    (b'{"t": "ping"}', "binary"),                       # a binary frame: JSON text only
+    ('{"t": "mute", "spectators": "yes"}', "spectators"),   # a bool is a JSON true or false
+    ('{"t": "mute", "spectators": 1}', "spectators"),
 ])
 def test_bad_frames_are_rejected_and_change_nothing(two_humans, frame, reason):
     live, table, tokens = two_humans
@@ -93,6 +97,45 @@ def test_bad_frames_are_rejected_and_change_nothing(two_humans, frame, reason):
             reject = await next_frame(ws, "reject")
             assert reject["code"] == "bad_message" and reason in reject["msg"]
             assert _state(live, table) == before
+
+    run_async(run())
+
+
+def test_a_binary_frame_is_refused_and_the_socket_plays_on(two_humans, caplog):
+    """Issue 23: a binary frame after hello was a traceback and a dropped socket (1006)."""
+    live, table, tokens = two_humans
+
+    async def run():
+        async with connect(f"{live.ws_url}/ws/tables/{table}") as ws:
+            await hello(ws, tokens["0"])
+            await ws.send(bytes([0x80, 0xff, 0x00]))
+            reject = await next_frame(ws, "reject")
+            assert reject["code"] == "bad_message" and "binary" in reject["msg"]
+            await ws.send(json.dumps({"t": "ping"}))
+            assert (await next_frame(ws, "pong"))["v"] == 0
+            for _ in range(3):                                  # counted like other bad frames
+                await ws.send(b"{}")
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    await asyncio.wait_for(ws.recv(), 10)
+            assert closed.value.rcvd.code == 1008
+
+    with caplog.at_level(logging.ERROR):
+        run_async(run())
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []   # no traceback
+
+
+def test_a_binary_hello_is_closed_with_a_reason(two_humans):
+    live, table, tokens = two_humans
+
+    async def run():
+        async with connect(f"{live.ws_url}/ws/tables/{table}") as ws:
+            await ws.send(json.dumps({"t": "hello", "token": tokens["0"]}).encode())
+            bye = json.loads(await ws.recv())
+            assert bye["t"] == "bye" and bye["code"] == 4400 and "binary" in bye["msg"]
+            with pytest.raises(ConnectionClosed) as closed:
+                await ws.recv()
+            assert closed.value.rcvd.code == 4400
 
     run_async(run())
 

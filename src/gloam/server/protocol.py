@@ -7,6 +7,10 @@ Act(t='act', v=3, a=17, cid='c-1')
 Traceback (most recent call last):
 ...
 gloam.server.protocol.BadMessage: v: Input should be a valid integer
+>>> parse_client('{"t": "mute", "spectators": "yes"}')
+Traceback (most recent call last):
+...
+gloam.server.protocol.BadMessage: spectators: Input should be a valid boolean
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
 
 PROTOCOL_VERSION = 1
 
@@ -30,6 +34,7 @@ NOT_STARTED = "not_started"           # seats are still open: the creator has no
 UNDO_REFUSED = "undo_refused"         # the undo rule (web-design §5.8) says no; msg says which part
 NO_OFFER = "no_offer"                 # a takeover vote with no open offer for that seat
 SPECTATORS_ONLY = "spectators_only"   # a spectator sent a player's message
+CID_TAKEN = "cid_taken"               # another seat's entry has this client id: send again under a new one
 
 # close codes
 CLOSE_POLICY = 1008                   # rate limit kept up, or bad messages kept up
@@ -47,7 +52,8 @@ _Count = Annotated[StrictInt, Field(ge=0, le=10_000_000)]
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: a field takes its own JSON type only ("yes" or 1 is no bool, "3" no integer)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Hello(_Message):
@@ -78,7 +84,7 @@ class Chat(_Message):
 
 class Mute(_Message):
     t: Literal["mute"]
-    spectators: bool
+    spectators: StrictBool
 
 
 class Takeover(_Message):

@@ -43,6 +43,9 @@ OUTBOX = 64          # frames a connection may have unsent before it is closed a
 ACKED_CIDS = 5       # a welcome tells a seat its last few committed client ids
 CHAT_KEPT = 100      # chat lines a welcome carries
 NOTES_KEPT = 100     # lines besides the game's events (undo, takeover, notices) a welcome carries
+BOT_RETRY_S = 1.0    # a bot's turn that did not move the table is tried again after this long
+BOT_TRIES = 3        # failed turns at one decision before the fallback bot makes it
+FALLBACK_BOT = "random"   # every game has it; it cannot fail where the engine offers options
 
 
 @dataclass(frozen=True)
@@ -143,7 +146,7 @@ class Room:
         self.entries: list[LogRow] = []          # every log entry, in seq order
         self.acts: list[LogRow] = []             # the effective acts (undone ones folded out)
         self.facts: list[undo_rule.StepFacts] = []   # one per effective act
-        self.cids: dict[str, int] = {}
+        self.cids: dict[str, LogRow] = {}        # a client id -> its entry (bots' entries have none)
         self.controller: dict[int, str] = {}     # seat -> the bot playing it for its person
         self.assisted = False
         self.stale = False                       # the log moved on without this room: rebuild it
@@ -158,7 +161,10 @@ class Room:
             self._replay(entry)
         self.owner = ""                          # the creator's address (never sent; see RoomRegistry.create)
         self._bot_task: asyncio.Task | None = None
+        self._bot_failed: tuple[int, int] = (-1, 0)   # (seq, bot turns that failed at it)
+        self._bot_retry: asyncio.TimerHandle | None = None
         self._ticker: asyncio.Task | None = None
+        self._closed = False
 
     # --- rebuilding ---------------------------------------------------------------
     def initial_state(self) -> Any:
@@ -219,7 +225,7 @@ class Room:
         self.entries.append(entry)
         self.marks.append(self.state.event_count())
         if entry.cid:
-            self.cids[entry.cid] = entry.seq
+            self.cids[entry.cid] = entry
 
     @property
     def seq(self) -> int:
@@ -462,19 +468,27 @@ class Room:
         self.send_presence(force=True)
 
     # --- acting -------------------------------------------------------------------
-    async def act(self, seat: int, v: int, action: int, cid: str, by: str = "human") -> Verdict:
-        """The one way the game moves on. A rejected act changes nothing."""
+    async def act(self, seat: int, v: int, action: int, cid: str | None, by: str = "human") -> Verdict:
+        """The one way the game moves on. A rejected act changes nothing. A person's act
+        carries its client's id (``cid``); a bot's carries none (``None``): its turn is
+        known by the version it answers, and no client can name it."""
         async with self.lock:
-            if cid in self.cids:                       # already landed: acknowledge again
-                return Verdict(True, self.cids[cid], duplicate=True)
+            if seat == SPECTATOR:                      # before any look at the client id
+                return Verdict(False, self.seq, P.NOT_YOURS, "this decision is not yours")
+            resent = self._resent(seat, cid)
+            if resent is not None:
+                return resent
             refused = self._closed_to_acts(v)
             if refused is not None:
                 return refused
             if by == "human" and seat in self.controller:
                 return Verdict(False, self.seq, P.NOT_YOURS,
                                "a bot is playing your seat; take it back first (reclaim)")
-            if seat == SPECTATOR or self.state.current_player() != seat:
+            if self.state.current_player() != seat:
                 return Verdict(False, self.seq, P.NOT_YOURS, "this decision is not yours")
+            taken = self._cid_taken(cid)
+            if taken is not None:
+                return taken
             nxt = self.state.clone()
             try:
                 nxt.apply(action, player=seat)
@@ -498,6 +512,23 @@ class Room:
             self._broadcast(entry.seq, cid, seat)
         self.schedule_bot()
         return Verdict(True, entry.seq)
+
+    def _resent(self, seat: int, cid: str | None) -> Verdict | None:
+        """A resend: ``cid`` is on this seat's own landed entry (a person's), so it is
+        acknowledged again and nothing happens twice; None for any other id."""
+        entry = self.cids.get(cid) if cid else None
+        if entry is None or entry.seat != seat or entry.by != "human":
+            return None
+        return Verdict(True, entry.seq, duplicate=True)
+
+    def _cid_taken(self, cid: str | None) -> Verdict | None:
+        """A client id already on another seat's entry (or a bot's, in a log written before
+        bots' entries had none) is refused, saying nothing of that entry: the client sends
+        its request again under a new id."""
+        if not cid or cid not in self.cids:
+            return None
+        return Verdict(False, self.seq, P.CID_TAKEN,
+                       "this client id is taken at this table; send the request again with a new one")
 
     def _closed_to_acts(self, v: int) -> Verdict | None:
         if self.stale:
@@ -560,14 +591,20 @@ class Room:
 
     async def undo(self, seat: int, v: int, cid: str) -> Verdict:
         async with self.lock:
-            if cid in self.cids:
-                return Verdict(True, self.cids[cid], duplicate=True)
+            if seat == SPECTATOR:
+                return Verdict(False, self.seq, P.UNDO_REFUSED, "spectators cannot undo")
+            resent = self._resent(seat, cid)
+            if resent is not None:
+                return resent
             refused = self._closed_to_acts(v)
             if refused is not None:
                 return refused
-            why = self.undo_refusal(seat) if seat != SPECTATOR else "spectators cannot undo"
+            why = self.undo_refusal(seat)
             if why is not None:
                 return Verdict(False, self.seq, P.UNDO_REFUSED, why)
+            taken = self._cid_taken(cid)
+            if taken is not None:
+                return taken
             target = self.acts[-1].seq
             entry = LogRow(self.seq + 1, "undo", seat, None, "human", cid, target_seq=target)
             if not await self._entry(entry, {"type": "undo", "seat": seat, "target": target}):  # target: the v taken back
@@ -613,10 +650,14 @@ class Room:
     async def reclaim(self, seat: int, cid: str) -> Verdict:
         """The player takes their seat back from the bot (from their next decision on)."""
         async with self.lock:
-            if cid in self.cids:
-                return Verdict(True, self.cids[cid], duplicate=True)
+            resent = self._resent(seat, cid) if seat != SPECTATOR else None
+            if resent is not None:
+                return resent
             if seat == SPECTATOR or seat not in self.controller:
                 return Verdict(False, self.seq, P.NOT_YOURS, "no bot is playing your seat")
+            taken = self._cid_taken(cid)
+            if taken is not None:
+                return taken
             entry = LogRow(self.seq + 1, "reclaim", seat, None, "human", cid)
             if not await self._entry(entry, {"type": "reclaim", "seat": seat}):
                 return Verdict(False, self.seq, P.SERVER, "could not store that; try again")
@@ -630,6 +671,7 @@ class Room:
         takeovers, let the turn clock's bot decide."""
         if self.status != "live" or self.over or self.stale:
             return
+        self.schedule_bot()          # a bot holds the decision and no bot job runs: start one
         t = self.now()
         for seat in self.seats:
             p = self.presence[seat.seat]
@@ -741,17 +783,40 @@ class Room:
     def schedule_bot(self, clock_seat: int | None = None) -> None:
         """Start the bot's turn if a bot holds the decision (one job per room)."""
         running = self._bot_task
-        if self.bot_to_move(clock_seat) is None or (running is not None and not running.done()
-                                                    and running is not asyncio.current_task()):
+        if self._closed or self.bot_to_move(clock_seat) is None or (
+                running is not None and not running.done() and running is not asyncio.current_task()):
             return
-        self._bot_task = asyncio.create_task(self._bot_turn(self.seq, clock_seat),
-                                             name=f"bot-{self.table.id}-{self.seq}")
+        seq = self.seq
+        task = asyncio.create_task(self._bot_turn(seq, clock_seat), name=f"bot-{self.table.id}-{seq}")
+        task.add_done_callback(lambda done: self._bot_done(done, seq, clock_seat))
+        self._bot_task = task
+
+    def _bot_done(self, task: asyncio.Task, seq: int, clock_seat: int | None) -> None:
+        """A bot's turn ended. If the table is still at ``seq`` with a bot to move, the turn
+        failed (the bot raised, its worker died, its act was refused): it is tried again in
+        ``BOT_RETRY_S``, and after ``BOT_TRIES`` failures at one decision the fallback bot
+        makes it, so a table is never left with a decision nobody will make."""
+        if task.cancelled() or self._closed:
+            return
+        if task.exception() is not None:
+            log.error("table %s: the bot's turn at seq %d died: %r", self.table.id, seq, task.exception())
+        if self.seq != seq or self.bot_to_move(clock_seat) is None:
+            return                                     # it moved the table, or no bot holds it now
+        failed = self._bot_failed[1] + 1 if self._bot_failed[0] == seq else 1
+        self._bot_failed = (seq, failed)
+        if self._bot_retry is not None:
+            self._bot_retry.cancel()
+        self._bot_retry = asyncio.get_running_loop().call_later(BOT_RETRY_S, self.schedule_bot, clock_seat)
 
     async def _bot_turn(self, seq: int, clock_seat: int | None = None) -> None:
         mover = self.bot_to_move(clock_seat)
         if mover is None or seq != self.seq:
             return
         seat, bot = mover
+        if self._bot_failed[0] == seq and self._bot_failed[1] >= BOT_TRIES:
+            log.error("table %s: bot %s failed %d times at seq %d: the %s bot decides", self.table.id, bot,
+                      self._bot_failed[1], seq, FALLBACK_BOT)
+            bot = FALLBACK_BOT
         loop = asyncio.get_running_loop()
         opened = loop.time()
         observation = self.state.observation(seat)
@@ -768,11 +833,14 @@ class Room:
             await asyncio.sleep(wait)
         if self.bot_to_move(clock_seat) != mover or seq != self.seq:
             return                                     # reclaimed, undone or moved on meanwhile
-        verdict = await self.act(seat, seq, choice, cid=f"bot-{seq + 1}", by=f"bot:{bot}")
+        verdict = await self.act(seat, seq, choice, cid=None, by=f"bot:{bot}")
         if not verdict.ok and verdict.code != P.STALE:
             log.error("table %s: bot %s's choice %d was refused: %s", self.table.id, bot, choice, verdict.msg)
 
     async def close(self) -> None:
+        self._closed = True
+        if self._bot_retry is not None:
+            self._bot_retry.cancel()
         for task in (self._bot_task, self._ticker):
             if task is not None:
                 task.cancel()

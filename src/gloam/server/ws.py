@@ -76,11 +76,26 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
         await ws.send_text(encode(message))
 
 
+BINARY = "frames are JSON text; a binary frame is not read"
+
+
+async def receive_text(ws: WebSocket) -> str | None:
+    """The next frame's text, or None for a binary frame (:class:`WebSocketDisconnect`
+    once the client has gone, as Starlette's ``receive_text`` raises)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    return message.get("text")
+
+
 async def _hello(ws: WebSocket, settings: Any) -> P.Hello | None:
     try:
-        text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
-    except (asyncio.TimeoutError, KeyError):
+        text = await asyncio.wait_for(receive_text(ws), HELLO_TIMEOUT)
+    except asyncio.TimeoutError:
         await _close(ws, P.CLOSE_BAD_HELLO, "send hello first")
+        return None
+    if text is None:
+        await _close(ws, P.CLOSE_BAD_HELLO, f"bad hello: {BINARY}")
         return None
     if len(text.encode("utf-8", "surrogatepass")) > settings.max_frame:
         await _close(ws, P.CLOSE_BAD_HELLO, "the hello frame is too big")
@@ -146,9 +161,12 @@ async def _receive(ws: WebSocket, room: Room, conn: Connection, settings: Any) -
     bucket = TokenBucket(settings.rate_burst, settings.rate_per_s)
     bad = limited = 0
     while conn.closing is None:
-        text = await ws.receive_text()
-        if len(text.encode("utf-8", "surrogatepass")) > settings.max_frame:
+        text = await receive_text(ws)
+        if text is None:
             message: Any = None
+            reason = BINARY
+        elif len(text.encode("utf-8", "surrogatepass")) > settings.max_frame:
+            message = None
             reason = f"a frame is at most {settings.max_frame} bytes"
         else:
             try:

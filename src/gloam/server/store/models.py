@@ -55,7 +55,7 @@ log = Table(
     Column("action", Integer, nullable=True),            # the action's stable index
     Column("target_seq", Integer, nullable=True),        # undo: the first seq taken back
     Column("by", String(40), nullable=False),            # human | bot:NAME
-    Column("cid", String(64), nullable=True),
+    Column("cid", String(64), nullable=True),            # a person's client id; null on bots' entries
     Column("created_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("table_id", "cid", name="log_cid"),
 )

@@ -2,7 +2,8 @@
 /**
  * One WebSocket to a table (docs/web-protocol.md): hello (with the seat token, if any,
  * and the language), version tracking (a gap sends `sync`), the one pending act with its
- * client id (resent with the same id after a reconnect when it had not landed), and
+ * client id (resent with the same id after a reconnect when it had not landed; sent once
+ * more under a new id if the server says another seat's entry has that id), and
  * reconnecting with backoff (0.5 s doubling to 8 s, ±30 % jitter).
  */
 
@@ -33,12 +34,24 @@ const FINAL = { 4401: "bad_token", 4403: "origin", 4404: "no_table", 4405: "no_s
  * @property {(message: any) => void} [message]  presence, chat, notice, table, muted (and each welcome)
  */
 
-/** A client id: 1-64 of A-Za-z0-9_.:- */
+/**
+ * A client id: 1-64 of A-Za-z0-9_.:-, unique at the table: the time and 48 random bits, so
+ * two seats on one screen, or a page opened again, never pick the same one.
+ */
 function newCid() {
   const bytes = new Uint8Array(6);
   crypto.getRandomValues(bytes);
   return "c" + Date.now().toString(36) + "-" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+/**
+ * @typedef {Object} Pending  the one request not yet landed
+ * @property {number} v  the version it answers
+ * @property {string} cid
+ * @property {any} message  the frame sent (again, after a reconnect)
+ * @property {(cid: string) => any} build  the frame under another id
+ * @property {boolean} [renamed]  already sent again under a new id (`cid_taken`)
+ */
 
 export class TableSocket {
   /**
@@ -55,7 +68,7 @@ export class TableSocket {
     /** @type {WebSocket|null} */
     this.ws = null;
     this.v = -1;
-    /** @type {{v: number, cid: string, message: any}|null} the one request not yet landed (an act, an undo, a reclaim) */
+    /** @type {Pending|null} the one request not yet landed (an act, an undo, a reclaim) */
     this.pending = null;
     this.delay = BACKOFF_FIRST;
     this.stopped = false;
@@ -196,6 +209,13 @@ export class TableSocket {
   rejected(m) {
     const p = this.pending;
     if (p && m.cid === p.cid) {
+      if (m.code === "cid_taken" && !p.renamed) {
+        // another seat's entry has this id (nothing happened): the same request under a new one, once
+        const cid = newCid();
+        this.pending = { ...p, cid, message: p.build(cid), renamed: true };
+        this.send(this.pending.message);
+        return;
+      }
       const retry = /** @type {Record<string, number>} */ (RETRY_AFTER)[m.code];
       if (retry) {
         this.timer = window.setTimeout(() => {
@@ -252,7 +272,7 @@ export class TableSocket {
   request(v, build) {
     if (this.pending) return false;
     const cid = newCid();
-    this.pending = { v, cid, message: build(cid) };
+    this.pending = { v, cid, message: build(cid), build };
     this.handlers.pending?.();
     this.send(this.pending.message);
     return true;
