@@ -307,16 +307,17 @@ class _Builder(PositionReader):
                 size = self._int(f"{here}.size", spec.get("size", 0), 0, None, "a size cannot be negative ({})")
                 cards = [] if found is None else [self.place(f"{here}.card", spec["card"]) for _ in range(size)]
                 cards = [c for c in cards if c is not None]
+            orders = [c for c in cards if self.state.wtype[c] is None]  # a wound on it (Pipe Bomb) aside
             if found is not None:
                 card_id = found[0].id
             elif cards and "card" not in spec:
-                card_id = self.state.cards[cards[-1]]
+                card_id = self.state.cards[(orders or cards)[-1]]
             else:
                 if "card" not in spec:
                     self.fail(here, "an archive names its card (card = ...), or lists its cards")
                 continue
             archive: dict[str, Any] = {"card": card_id, "owner": owner, "cards": cards}
-            if spec.get("mixed") or any(self.state.cards[c] != card_id for c in cards):
+            if spec.get("mixed") or any(self.state.cards[c] != card_id for c in orders):
                 archive["mixed"] = True
             if spec.get("secret"):
                 if owner < 0:
