@@ -177,7 +177,7 @@ def test_every_fault_is_listed_at_once():
                          "players": [{"hand": ["Nobody"], "minions": ["R&D"]}]})
     assert errors == [
         "colour: unknown field (a position has game, seed, setup, copy_limit, active, first_player, turn, phase,"
-        " step, influence, moon, moons, exiled, players, archives, wound_stack, chain, combat)",
+        " step, influence, moon, moons, exiled, players, archives, wound_stack, chain, combat, window)",
         "active: no seat -1 in a 2-player game (seats 0 to 1)",
         "turn: turns are numbered from 1, not 0",
         "players[0].hand[0]: unknown card 'Nobody' in sets CW",

@@ -59,7 +59,7 @@ _COMBAT_FRAMES = {
 }
 
 TOP_KEYS = ("game", "seed", "setup", "copy_limit", "active", "first_player", "turn", "phase", "step", "influence",
-            "moon", "moons", "exiled", "players", "archives", "wound_stack", "chain", "combat")
+            "moon", "moons", "exiled", "players", "archives", "wound_stack", "chain", "combat", "window")
 PLAYER_KEYS = ("hand", "deck", "discard", "minions", "wounds", "wound_stack")
 WOUND_ZONES = ("hand", "deck", "discard")
 _TYPED = re.compile(r"^(?P<name>.*?)\s*\((?P<type>[A-Za-z]+)\)$")
@@ -468,17 +468,53 @@ class _Builder(PositionReader):
     def _combat(self, step: str, n: int) -> None:
         state = self.state
         combat_step, window = _COMBAT_FRAMES[step]
+        if step == "before attackers" and "window" in self.data:  # the first window, part-answered
+            combat_step, window = 1, "before attackers"
         state.stack.append({"op": "combat", "step": combat_step})
         state.flags["attacks"] = attacks = self._attacks(step, n)
+        if "window" in self.data and window is None:
+            self.fail("window", f"the {step!r} step is not a combat window")
         if step == "attackers":
             state.stack.append({"op": "declare_attacks"})
         elif step == "blockers":
-            state.stack.append({"op": "declare_blocks", "d": 0})
+            state.stack.append({"op": "declare_blocks", "d": self._blocking(attacks, n)})
         elif window is not None:
-            state.stack.append({"op": "window", "which": window, "i": 0, "passes": 0})
+            turns, passes = self._window(n)
+            state.stack.append({"op": "window", "which": window, "i": turns, "passes": passes})
         if COMBAT_STEPS.index(step) >= COMBAT_STEPS.index("after attackers") and not attacks \
                 and not any(e.startswith("combat") for e in self.errors):
             self.fail("combat.attacks", f"the {step!r} step comes only after minions attacked: list the attacks")
+
+    def _window(self, n: int) -> tuple[int, int]:
+        """``window = {turns, passes}``: the turns players have taken in the open combat
+        window (the next is the turns-th player after the active one, in seat order) and
+        how many of the last were passes (rules 81-86); none taken by default."""
+        spec = self.data.get("window", {})
+        if not isinstance(spec, Mapping):
+            self.fail("window", f"must be a table {{turns, passes}}, not {spec!r}")
+            return 0, 0
+        for key in spec:
+            if key not in ("turns", "passes"):
+                self.fail(f"window.{key}", "unknown field (a window has turns, passes)")
+        turns = self._int("window.turns", spec.get("turns", 0), 0, None, "turns cannot be negative ({})")
+        passes = self._int("window.passes", spec.get("passes", 0), 0, min(turns, n - 1),
+                           f"{{}} passes in a row: at most the turns taken ({turns}) and fewer than the players"
+                           f" ({n}: then the window is closed)")
+        return turns, passes
+
+    def _blocking(self, attacks: list[dict[str, Any]], n: int) -> int:
+        """``combat.blocking``: the defender declaring blocks now (those before, in seat
+        order from the active player, are done); by default the first."""
+        spec = self.data.get("combat", {})
+        if not isinstance(spec, Mapping) or "blocking" not in spec:
+            return 0
+        defenders = [q for q in self.state.opponents(self.state.active) if q in {a["target"] for a in attacks}]
+        seat = self._int("combat.blocking", spec["blocking"], 0, n - 1, f"no seat {{}} in a {n}-player game")
+        if seat not in defenders:
+            self.fail("combat.blocking", f"player {seat} is not attacked (the defenders: "
+                                         f"{', '.join(map(str, defenders)) or 'none'})")
+            return 0
+        return defenders.index(seat)
 
     def _attacks(self, step: str, n: int) -> list[dict[str, Any]]:
         state = self.state
@@ -487,8 +523,10 @@ class _Builder(PositionReader):
             self.fail("combat", f"must be a table {{attacks}}, not {spec!r}")
             return []
         for key in spec:
-            if key != "attacks":
-                self.fail(f"combat.{key}", "unknown field (a combat has attacks)")
+            if key not in ("attacks", "blocking"):
+                self.fail(f"combat.{key}", "unknown field (a combat has attacks, blocking)")
+        if "blocking" in spec and step != "blockers":
+            self.fail("combat.blocking", f"only the blockers step has a defender blocking (step = {step!r})")
         entries = spec.get("attacks", [])
         if not isinstance(entries, list):
             self.fail("combat.attacks", f"must be a list of attacks, not {entries!r}")
@@ -812,6 +850,13 @@ def _step(state: "NightfallState", name) -> dict[str, Any]:
             out["combat"] = {"attacks": [{"attacker": name(a["minion"]), "target": a["target"],
                                           **({"blockers": [name(b) for b in a["blockers"]]} if a["blockers"] else {})}
                                          for a in attacks]}
+        inner = frames[2] if len(frames) > 2 else {}
+        if inner.get("op") == "window" and (inner["i"] or inner["passes"]):  # some players have answered
+            out["window"] = {"turns": inner["i"], "passes": inner["passes"]}
+        if inner.get("op") == "declare_blocks" and inner["d"]:  # the defenders before are done blocking
+            targets = {a["target"] for a in attacks}
+            defenders = [q for q in state.opponents(state.active) if q in targets]
+            out["combat"]["blocking"] = defenders[inner["d"]]
         return out
     return {}
 
