@@ -118,6 +118,30 @@ def test_the_scenario_harness_writes_the_format():
                                      wound_cards={1: ["ml:bite"]}, archives={"R&D": (-1, 3)}).to_json()
 
 
+def test_a_wound_pipe_bomb_put_on_an_archive_reads_back_on_that_archive_not_a_mixed_one():
+    """Pipe Bomb (Blood Country) puts a wound on top of an archive; the archive stays an
+    archive of its order (its top is the wound, public, and below it only copies of the
+    order), not a mixed Bait and Switch archive. A position listing that pile reads as the
+    archive Pipe Bomb leaves, and writes and reads back to the same view for every seat."""
+    from nf_scenario import NfTable, start_chain
+
+    t = NfTable(players=2, sets=("CW", "BC"))
+    played = t.position(hands={0: ["Pipe Bomb"]}, wounds=20, face_up=10, archives={"R&D": (1, 3)})
+    start_chain(t, played, [(0, "Pipe Bomb")])
+    t.choose(played, "archive", "R&D", by=0)
+    assert played.decision_kind() == "claim" and not played.archives[0].get("mixed")
+    pile = ["R&D"] * 3 + ["NF Wound (bite)"]
+    s = nf.parse({"setup": {"sets": ["CW", "BC"]}, "phase": "claim", "players": [{}, {}],
+                  "archives": [{"card": "R&D", "owner": 1, "cards": pile}]})
+    assert not s.archives[0].get("mixed")
+    seen, pipe_bombed = s.observation(1)["archives"][0], played.observation(1)["archives"][0]
+    assert {**seen, "wounds": None} == {**pipe_bombed, "wounds": None} == {"card": "cw-r-and-d", "owner": 1, "size": 4,
+                                                                        "wounds": None}
+    assert nf.to_position(s)["archives"] == [{"card": "R&D", "owner": 1, "cards": pile}]
+    again = nf.parse(nf.to_toml(s))
+    assert [again.view(p) for p in (-1, 0, 1)] == [s.view(p) for p in (-1, 0, 1)]
+
+
 # ---------------------------------------------------------------------- Nightfall: every fault, exactly
 def test_an_unknown_card_names_the_zone_the_entry_and_the_closest_names():
     assert faults(nf, {"players": [{"hand": ["Kilo 13", "Kilo 31"]}]}) == [
@@ -152,8 +176,8 @@ def test_every_fault_is_listed_at_once():
     errors = faults(nf, {"active": -1, "turn": 0, "colour": "red",
                          "players": [{"hand": ["Nobody"], "minions": ["R&D"]}]})
     assert errors == [
-        "colour: unknown field (a position has game, seed, setup, copy_limit, active, turn, phase, step,"
-        " influence, moon, moons, exiled, players, archives, wound_stack, chain, combat)",
+        "colour: unknown field (a position has game, seed, setup, copy_limit, active, first_player, turn, phase,"
+        " step, influence, moon, moons, exiled, players, archives, wound_stack, chain, combat, window)",
         "active: no seat -1 in a 2-player game (seats 0 to 1)",
         "turn: turns are numbered from 1, not 0",
         "players[0].hand[0]: unknown card 'Nobody' in sets CW",

@@ -123,20 +123,22 @@ class ChainLink:
 
 @dataclass(frozen=True, slots=True)
 class ArchiveOffer:
-    """An archive the player may claim from now: its index (``Archive(k)``), its top
-    card (a card data id, as the observation's archives name it), whose it is (-1: the
-    commons), the printed cost and what claiming it costs now (after discounts and free
-    claims; 0 for a wound, rule 152)."""
+    """An archive the player may claim from now: its index (``Archive(k)``), the card
+    claiming takes (its top card, a card data id; a wound Pipe Bomb put on top is the
+    wound, rule 152), whose it is (-1: the commons), the printed cost, what claiming it
+    costs now (after discounts and free claims; 0 for a wound) and, for a wound, its
+    type (else None). Read from :meth:`Effects.claim_terms`, as the claim itself is."""
 
     archive: int
     card: str
     owner: int
     printed_cost: int
     cost: int
+    wound_type: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"archive": self.archive, "card": self.card, "owner": self.owner,
-                "printed_cost": self.printed_cost, "cost": self.cost}
+                "printed_cost": self.printed_cost, "cost": self.cost, "wound_type": self.wound_type}
 
 
 # ---------------------------------------------------------------------- contexts
@@ -521,12 +523,11 @@ def _claim(state, frame, ask):
     options = _options(ask)
     offers = []
     for a in options:
-        if isinstance(a, Archive):
-            archive = state.archives[a.archive]
-            top = archive["cards"][-1]
-            offers.append({"archive": a.archive, "card": state.cards[top], "owner": archive["owner"],
-                           "printed_cost": state.card(top).cost or 0,
-                           "cost": effects._claim_terms(state, p, a.archive, discount, mine)[0]})
+        if isinstance(a, Archive):  # the claim's own terms: the card it takes, what it costs
+            top, cost, _ = effects.claim_terms(state, p, a.archive, discount, mine)
+            offers.append({"archive": a.archive, "card": state.cards[top], "owner": state.archives[a.archive]["owner"],
+                           "printed_cost": state.card(top).cost or 0, "cost": cost,
+                           "wound_type": state.wtype[top]})
     return ClaimContext, {"player": p, "influence": state.influence, "discount": discount, "archives": offers,
                           "forced": _DONE not in ask.options}
 

@@ -56,8 +56,12 @@ def player_name(p: int, names: list[str] | None = None, lang: str = "en") -> str
 
 def card_label(game, obs: dict[str, Any], cid: int, lang: str = "en") -> str:
     """A card's name with its colour, or a wound with its type."""
-    wtype = obs["wtype"][cid]
-    card = game.card(obs["cards"][cid])
+    return face_label(game, obs["cards"][cid], obs["wtype"][cid], lang)
+
+
+def face_label(game, card_id: str, wtype: str | None, lang: str = "en") -> str:
+    """:func:`card_label` of a card named by its data id and, for a wound, its type."""
+    card = game.card(card_id)
     if lang == "en":
         if wtype is not None:
             return f"{card.name} ({wtype})"
@@ -254,19 +258,64 @@ def _archive(game, obs: dict[str, Any], k: int, names: list[str] | None, lang: s
         whose = _say(lang, "archive_yours")
     else:
         whose = _say(lang, "archive_of", player=player_name(archive["owner"], names, lang))
+    if kind == "claim":
+        return _claim(game, obs, k, whose, lang)
     if archive["card"] is None:  # another player's Secret Archive (rule 176): face down
         return _say(lang, "choose_archive", card=i18n.text("ui", "face_down", lang), whose=whose)
-    card = game.card(archive["card"])
-    cname = i18n.card_name(card, lang)
-    if kind == "claim":
-        return _say(lang, "claim_commons" if archive["owner"] < 0 else "claim_private",
-                    card=cname, cost=card.cost, whose=whose)
+    cname = i18n.card_name(game.card(archive["card"]), lang)
     frame = _asking_frame(obs) or {}
     op_name = frame.get("verb")
     if kind == "target_archive" and op_name in _ARCHIVE_PICKS:
         kind_text = i18n.text("effect", frame.get("effect") or "", lang) if op_name == "continuous" else ""
         return _say(lang, _ARCHIVE_PICKS[op_name], card=cname, whose=whose, kind=kind_text)
     return _say(lang, "choose_archive", card=cname, whose=whose)
+
+
+def claim_offer(obs: dict[str, Any], k: int) -> dict[str, Any] | None:
+    """What claiming from archive ``k`` takes and costs, as the claim decision's context
+    says (``ArchiveOffer``: ``card``, ``cost``, ``wound_type``; made from the claim's own
+    terms, ``Effects.claim_terms``); None unless ``obs`` is the view of the player
+    deciding that claim. Else, from the archive as ``obs`` shows it: its top card (a wound
+    placed on top is public, costing 0, rule 152) at its printed cost."""
+    decision = obs.get("decision")
+    if decision is not None and decision.get("type") == "ClaimContext":
+        return next((offer for offer in decision["archives"] if offer["archive"] == k), None)
+    return None
+
+
+def _archive_top(game, obs: dict[str, Any], k: int) -> tuple[str | None, str | None, int]:
+    """(card data id, wound type, cost) of archive ``k``'s top card as ``obs`` shows it,
+    for a view that is not the claimer's: a wound on top (public) costs 0 (rule 152);
+    an order its printed cost (a discount or a free claim is the claimer's to know)."""
+    archive = obs["archives"][k]
+    wounds = archive.get("wounds") or ()
+    if wounds and wounds[-1][0] == archive["size"] - 1:
+        wound = wounds[-1][1]
+        return obs["cards"][wound], obs["wtype"][wound], 0
+    if archive["card"] is None:
+        return None, None, 0
+    return archive["card"], None, game.card(archive["card"]).cost or 0
+
+
+def _claim(game, obs: dict[str, Any], k: int, whose: str, lang: str) -> str:
+    """``Archive(k)`` in the Claim Phase: the card the claim takes and what it costs now,
+    both from :func:`claim_offer` (the claim's own terms), so the label is what happens:
+    a wound Pipe Bomb put on top is named, for 0 influence (000 FAQ Pipe Bomb, rule 152),
+    with the archive it lies on."""
+    archive = obs["archives"][k]
+    offer = claim_offer(obs, k)
+    if offer is not None:
+        card_id, wtype, cost = offer["card"], offer.get("wound_type"), offer["cost"]
+    else:
+        card_id, wtype, cost = _archive_top(game, obs, k)
+    if card_id is None:  # another player's Secret Archive (rule 176): face down
+        return _say(lang, "choose_archive", card=i18n.text("ui", "face_down", lang), whose=whose)
+    cname = face_label(game, card_id, wtype, lang) if wtype is not None else i18n.card_name(game.card(card_id), lang)
+    shown = archive["card"]  # the archive's card (a mixed archive, Bait and Switch: its top card)
+    if shown is not None and shown != card_id:  # a wound on top of an order's archive
+        return _say(lang, "claim_wound", card=cname, cost=cost, whose=whose,
+                    archive=i18n.card_name(game.card(shown), lang))
+    return _say(lang, "claim_commons" if archive["owner"] < 0 else "claim_private", card=cname, cost=cost, whose=whose)
 
 
 def _option(game, obs: dict[str, Any], option: int, lang: str) -> str:

@@ -223,6 +223,8 @@ ACTIONS = {
     "archive_yours": _t("your archive", "あなたの個人アーカイブ"),
     "claim_commons": _t("Claim {card} (cost {cost}) from the {whose}", "{whose}から{card}を獲得（コスト{cost}）"),
     "claim_private": _t("Claim {card} (cost {cost}) from {whose}", "{whose}から{card}を獲得（コスト{cost}）"),
+    "claim_wound": _t("Claim {card} (cost {cost}) from the top of the {archive} archive ({whose})",
+                      "{archive}のアーカイブ（{whose}）の上から{card}を獲得（コスト{cost}）"),
     "choose_archive": _t("Choose the {card} archive ({whose})", "{card}のアーカイブを選ぶ（{whose}）"),
     "option": _t("Option {n}", "選択肢{n}"),
     # draft picks (rules 20-22, 26, 30) and customised starting decks (rule 34)

@@ -58,8 +58,8 @@ _COMBAT_FRAMES = {
     "blockers": (4, None), "after blockers": (5, "after blockers"), "after damage": (7, "after damage"),
 }
 
-TOP_KEYS = ("game", "seed", "setup", "copy_limit", "active", "turn", "phase", "step", "influence", "moon", "moons",
-            "exiled", "players", "archives", "wound_stack", "chain", "combat")
+TOP_KEYS = ("game", "seed", "setup", "copy_limit", "active", "first_player", "turn", "phase", "step", "influence",
+            "moon", "moons", "exiled", "players", "archives", "wound_stack", "chain", "combat", "window")
 PLAYER_KEYS = ("hand", "deck", "discard", "minions", "wounds", "wound_stack")
 WOUND_ZONES = ("hand", "deck", "discard")
 _TYPED = re.compile(r"^(?P<name>.*?)\s*\((?P<type>[A-Za-z]+)\)$")
@@ -138,6 +138,8 @@ class _Builder(PositionReader):
         data = self.data
         state.active = self._int("active", data.get("active", state.game.first_player), 0, n - 1,
                                  f"no seat {{}} in a {n}-player game (seats 0 to {n - 1})")
+        state.first_player = self._int("first_player", data.get("first_player", state.game.first_player), 0, n - 1,
+                                       f"no seat {{}} in a {n}-player game (seats 0 to {n - 1})")
         state.turn = self._int("turn", data.get("turn", 1), 1, None, "turns are numbered from 1, not {}")
         state.influence = self._int("influence", data.get("influence", 0), 0, None,
                                     "influence cannot be negative ({})")
@@ -215,28 +217,59 @@ class _Builder(PositionReader):
         return cid
 
     def _cards(self, where: str, entries: Any, owner: int) -> list[int]:
+        """The cards of a zone whose cards ``owner`` owns (-1: nobody); an entry
+        ``{card = ..., owner = seat}`` is a card someone else owns (an exiled starting
+        minion, an attached card of another player's)."""
         if not isinstance(entries, list):
             self.fail(where, f"must be a list of card names, not {entries!r}")
             return []
         out = []
         for k, text in enumerate(entries):
-            cid = self.place(f"{where}[{k}]", text, owner)
+            here = f"{where}[{k}]"
+            if isinstance(text, Mapping):
+                text, whose = self._owned(here, text, owner)
+            else:
+                whose = owner
+            cid = self.place(here, text, whose)
             if cid is not None:
                 out.append(cid)
         return out
 
+    def _owned(self, where: str, spec: Mapping[str, Any], owner: int, keys: tuple[str, ...] = ()) -> tuple[Any, int]:
+        """The card and its owner of an entry ``{card = ..., owner = seat}`` (-1: nobody);
+        ``keys``: the other fields the entry may have."""
+        for key in spec:
+            if key not in ("card", "owner", *keys):
+                self.fail(f"{where}.{key}", f"unknown field (a card entry has {', '.join(('card', 'owner', *keys))})")
+        if "owner" not in spec:
+            return spec.get("card"), owner
+        n = self.game.num_players
+        return spec.get("card"), self._int(f"{where}.owner", spec["owner"], -1, n - 1,
+                                           f"no seat {{}} in a {n}-player game (an owner is a seat, or -1: nobody)")
+
     def _over_copies(self) -> None:
-        """No more copies of a card than its sets hold (a wound: of its type)."""
+        """No more copies of a card than its sets hold (a wound: of its type); in the
+        constructed format (rules 166-173), than the players' decks bring, the moons aside."""
+        from gloam.nightfall.setup import STARTER_COPIES
+
+        brought = _deck_copies(self.game)
         for (card_id, wtype), places in self.copies.items():
             card = self.game.card(card_id)
             limit = card.copies if wtype is None else (card.copies_by_type or {}).get(wtype, card.copies)
+            holder = card.set
+            if card.type == "starting-minion":  # each player's starting deck has two (rule 33): six players, twelve
+                limit = max(limit, STARTER_COPIES * self.game.num_players)
+            if brought is not None and card.type != "moon":
+                limit, holder = brought.get((card_id, wtype), 0), "the decks"
             if len(places) > limit:
                 counts = defaultdict(int)
                 for place in places:
                     counts[place] += 1
                 spread = ", ".join(f"{z}: {c}" for z, c in counts.items())
-                named = card.name if wtype is None else f"{card.name} ({wtype})"
-                self.fail(named, f"{len(places)} copies placed ({spread}) but {card.set} holds {limit}")
+                called = card_name(self.game, card)
+                named = called if wtype is None else f"{called} ({wtype})"
+                self.fail(named, f"{len(places)} copies placed ({spread}) but {holder} {'hold' if brought else 'holds'}"
+                                 f" {limit}")
 
     # ------------------------------------------------------------------ zones
     def _wounds(self, p: int, spec: Any) -> None:
@@ -266,17 +299,18 @@ class _Builder(PositionReader):
                 self.fail(here, "a minion is a card name or {card = ..., damage = ..., attached = [...]},"
                                 f" not {entry!r}")
                 continue
-            for key in spec:
-                if key not in ("card", "damage", "attached"):
-                    self.fail(f"{here}.{key}", "unknown field (a minion has card, damage, attached)")
-            cid = self.place(here, spec["card"], p)
+            _, owner = self._owned(here, spec, p, ("damage", "attached", "entered"))
+            cid = self.place(here, spec["card"], owner)
             if cid is None:
                 continue
             card = state.card(cid)
             if card.type not in ("minion", "starting-minion"):
                 self.fail(here, f"{spec['card']!r} is {_a(card.type)}, not a minion")
             damage = self._int(f"{here}.damage", spec.get("damage", 0), 0, None, "damage cannot be negative ({})")
-            state.minions[cid] = {"controller": p, "damage": damage, "attached": [], "turn": 0}
+            entered = self._int(f"{here}.entered", spec.get("entered", 0), 0, state.turn,
+                                f"the turn it entered play is 0 (before the position) to the turn ({state.turn}),"
+                                " not {}")
+            state.minions[cid] = {"controller": p, "damage": damage, "attached": [], "turn": entered}
             state.play[p].append(cid)
             state.minions[cid]["attached"] = self._cards(f"{here}.attached", spec.get("attached", []), p)
 
@@ -307,16 +341,17 @@ class _Builder(PositionReader):
                 size = self._int(f"{here}.size", spec.get("size", 0), 0, None, "a size cannot be negative ({})")
                 cards = [] if found is None else [self.place(f"{here}.card", spec["card"]) for _ in range(size)]
                 cards = [c for c in cards if c is not None]
+            orders = [c for c in cards if self.state.wtype[c] is None]  # a wound on it (Pipe Bomb) aside
             if found is not None:
                 card_id = found[0].id
             elif cards and "card" not in spec:
-                card_id = self.state.cards[cards[-1]]
+                card_id = self.state.cards[(orders or cards)[-1]]
             else:
                 if "card" not in spec:
                     self.fail(here, "an archive names its card (card = ...), or lists its cards")
                 continue
             archive: dict[str, Any] = {"card": card_id, "owner": owner, "cards": cards}
-            if spec.get("mixed") or any(self.state.cards[c] != card_id for c in cards):
+            if spec.get("mixed") or any(self.state.cards[c] != card_id for c in orders):
                 archive["mixed"] = True
             if spec.get("secret"):
                 if owner < 0:
@@ -382,7 +417,9 @@ class _Builder(PositionReader):
                                f" step = {step!r})")
         if phase == "combat":
             self._combat(step, n)
-        elif phase == "chain":
+            return
+        state.flags["attacks"] = []  # the turn's combat is over (phases.combat leaves it so)
+        if phase == "chain":
             self._chain(step, n)
         else:
             state.stack.append({"op": "claim"} if phase == "claim" else {"op": "cleanup", "step": 0})
@@ -431,17 +468,53 @@ class _Builder(PositionReader):
     def _combat(self, step: str, n: int) -> None:
         state = self.state
         combat_step, window = _COMBAT_FRAMES[step]
+        if step == "before attackers" and "window" in self.data:  # the first window, part-answered
+            combat_step, window = 1, "before attackers"
         state.stack.append({"op": "combat", "step": combat_step})
         state.flags["attacks"] = attacks = self._attacks(step, n)
+        if "window" in self.data and window is None:
+            self.fail("window", f"the {step!r} step is not a combat window")
         if step == "attackers":
             state.stack.append({"op": "declare_attacks"})
         elif step == "blockers":
-            state.stack.append({"op": "declare_blocks", "d": 0})
+            state.stack.append({"op": "declare_blocks", "d": self._blocking(attacks, n)})
         elif window is not None:
-            state.stack.append({"op": "window", "which": window, "i": 0, "passes": 0})
+            turns, passes = self._window(n)
+            state.stack.append({"op": "window", "which": window, "i": turns, "passes": passes})
         if COMBAT_STEPS.index(step) >= COMBAT_STEPS.index("after attackers") and not attacks \
                 and not any(e.startswith("combat") for e in self.errors):
             self.fail("combat.attacks", f"the {step!r} step comes only after minions attacked: list the attacks")
+
+    def _window(self, n: int) -> tuple[int, int]:
+        """``window = {turns, passes}``: the turns players have taken in the open combat
+        window (the next is the turns-th player after the active one, in seat order) and
+        how many of the last were passes (rules 81-86); none taken by default."""
+        spec = self.data.get("window", {})
+        if not isinstance(spec, Mapping):
+            self.fail("window", f"must be a table {{turns, passes}}, not {spec!r}")
+            return 0, 0
+        for key in spec:
+            if key not in ("turns", "passes"):
+                self.fail(f"window.{key}", "unknown field (a window has turns, passes)")
+        turns = self._int("window.turns", spec.get("turns", 0), 0, None, "turns cannot be negative ({})")
+        passes = self._int("window.passes", spec.get("passes", 0), 0, min(turns, n - 1),
+                           f"{{}} passes in a row: at most the turns taken ({turns}) and fewer than the players"
+                           f" ({n}: then the window is closed)")
+        return turns, passes
+
+    def _blocking(self, attacks: list[dict[str, Any]], n: int) -> int:
+        """``combat.blocking``: the defender declaring blocks now (those before, in seat
+        order from the active player, are done); by default the first."""
+        spec = self.data.get("combat", {})
+        if not isinstance(spec, Mapping) or "blocking" not in spec:
+            return 0
+        defenders = [q for q in self.state.opponents(self.state.active) if q in {a["target"] for a in attacks}]
+        seat = self._int("combat.blocking", spec["blocking"], 0, n - 1, f"no seat {{}} in a {n}-player game")
+        if seat not in defenders:
+            self.fail("combat.blocking", f"player {seat} is not attacked (the defenders: "
+                                         f"{', '.join(map(str, defenders)) or 'none'})")
+            return 0
+        return defenders.index(seat)
 
     def _attacks(self, step: str, n: int) -> list[dict[str, Any]]:
         state = self.state
@@ -450,8 +523,10 @@ class _Builder(PositionReader):
             self.fail("combat", f"must be a table {{attacks}}, not {spec!r}")
             return []
         for key in spec:
-            if key != "attacks":
-                self.fail(f"combat.{key}", "unknown field (a combat has attacks)")
+            if key not in ("attacks", "blocking"):
+                self.fail(f"combat.{key}", "unknown field (a combat has attacks, blocking)")
+        if "blocking" in spec and step != "blockers":
+            self.fail("combat.blocking", f"only the blockers step has a defender blocking (step = {step!r})")
         entries = spec.get("attacks", [])
         if not isinstance(entries, list):
             self.fail("combat.attacks", f"must be a list of attacks, not {entries!r}")
@@ -547,6 +622,31 @@ def _wound_names(entries: Any) -> Any:
     return out
 
 
+def _deck_copies(game: "NightfallGame") -> "dict[tuple[str, str | None], int] | None":
+    """In the constructed format, the copies of each (card, wound type) the decks bring
+    (constructed.setup_game deals exactly these: starting decks, archives, wound stacks);
+    None in the other formats, whose cards come from the sets' boxes."""
+    if game.decks is None:
+        return None
+    from gloam.nightfall import setup
+
+    standard = [s.id for s in setup.starters(game) for _ in range(setup.STARTER_COPIES)]
+    copies: dict[tuple[str, str | None], int] = defaultdict(int)
+    for deck in game.decks:
+        for card_id in list(deck.starting or standard) + [c for archive in deck.archives for c in archive]:
+            copies[(card_id, None)] += 1
+        for card_id, wtype in deck.wounds:
+            copies[(card_id, wtype)] += 1
+    return copies
+
+
+def card_name(game: "NightfallGame", card: "Card") -> str:
+    """What a position calls ``card``: its name, or its data id where the name is another
+    set's card too (the first set's, :meth:`NightfallGame.card_named`): the NF Wound of
+    the Nightfall set beside The Coldest War's is ``nf-nf-wound``."""
+    return card.name if game.card_named(card.name).id == card.id else card.id
+
+
 def _card_names(game: "NightfallGame") -> dict[str, str]:
     """Every name a card can be called by (casefolded) -> its name, for hints."""
     names: dict[str, str] = {}
@@ -559,6 +659,21 @@ def _card_names(game: "NightfallGame") -> dict[str, str]:
 
 
 # ---------------------------------------------------------------------- writing
+#: the states :func:`to_position` refuses, each by the start of the reason it gives (a
+#: position has no fields for them; docs/positions.md lists them). Any other refusal is a
+#: fault of the writer: every other state at a decision writes and reads back the same.
+REFUSALS = (
+    "the game is over",
+    "the deal is not over",                   # a draft (rules 17-30), the starting minions (rule 34)
+    "effects until the end of the turn are in force",
+    "per-turn facts are recorded",
+    "cards everyone saw are in a hand or on a deck",
+    "the game is ending",
+    "a minion entered play this turn",
+    "an attacker was made unblockable",
+    "it is inside the",                       # an effect resolving, or a step part-way through
+)
+
 def to_position(state: "NightfallState") -> dict[str, Any]:
     """The position data of ``state`` (what :func:`parse` reads back into the same
     position, cards named instead of numbered). Only a state waiting at a step a position
@@ -572,34 +687,41 @@ def to_position(state: "NightfallState") -> dict[str, Any]:
 
     def name(cid: int) -> str:
         card = state.card(cid)
-        text = card.name if state.wtype[cid] is None else f"{card.name} ({state.wtype[cid]})"
+        called = card_name(game, card)
+        text = called if state.wtype[cid] is None else f"{called} ({state.wtype[cid]})"
         return f"{text}#{tags[cid]}" if cid in tags else text
+
+    def entry(cid: int, owner: int) -> Any:
+        """The card in a zone whose cards ``owner`` owns: its name, or ``{card, owner}``."""
+        return name(cid) if state.owner[cid] == owner else {"card": name(cid), "owner": state.owner[cid]}
 
     players = []
     for p in range(n):
         spec: dict[str, Any] = {}
         for zone, piles in (("hand", state.hands), ("deck", state.decks), ("discard", state.discards)):
             if piles[p]:
-                spec[zone] = [name(c) for c in piles[p]]
+                spec[zone] = [entry(c, p) for c in piles[p]]
         if state.play[p]:
-            spec["minions"] = [_minion(state, m, name) for m in state.play[p]]
+            spec["minions"] = [_minion(state, m, name, entry) for m in state.play[p]]
         if state.wound_stacks:
-            spec["wound_stack"] = [name(c) for c in state.wound_stacks[p]]
+            spec["wound_stack"] = [entry(c, -1) for c in state.wound_stacks[p]]
         players.append(spec)
     data: dict[str, Any] = {"game": "nightfall", "seed": state.rng.state, "active": state.active,
                             "turn": state.turn, "phase": state.phase}
+    if state.first_player != game.first_player:  # drawn at random (first_player = "random")
+        data["first_player"] = state.first_player
     data.update(_step(state, name))
     if state.influence:
         data["influence"] = state.influence
     if state.moons:
-        data["moons"] = [name(c) for c in state.moons]
+        data["moons"] = [entry(c, -1) for c in state.moons]
     if state.exiled:
-        data["exiled"] = [name(c) for c in state.exiled]
+        data["exiled"] = [entry(c, -1) for c in state.exiled]
     data["setup"] = dict(game.setup_json())
     data["players"] = players
     if state.archives:
-        data["archives"] = [_archive(state, a, name) for a in state.archives]
-    data["wound_stack"] = _stack(state, name)
+        data["archives"] = [_archive(state, a, entry) for a in state.archives]
+    data["wound_stack"] = _stack(state, entry)
     if "chain" in data:
         data["chain"] = data.pop("chain")
     if "combat" in data:
@@ -628,10 +750,14 @@ def _writable(state: "NightfallState") -> None:
     problems = []
     if state.over or state.ask is None:
         problems.append("the game is over")
+    elif state.phase not in STEPS:  # the draft (rules 17-30) or the starting decks (rule 34)
+        problems.append("the deal is not over (a position starts from a dealt game, after any draft"
+                        " and choice of starting minions)")
     if state.effects:
         problems.append("effects until the end of the turn are in force")
-    if any(k != "attacks" for k in state.flags):
-        problems.append(f"per-turn facts are recorded ({', '.join(sorted(k for k in state.flags if k != 'attacks'))})")
+    facts = sorted(k for k in state.flags if k not in ("attacks", "draft"))
+    if facts:
+        problems.append(f"per-turn facts are recorded ({', '.join(facts)})")
     if any(k["hand"] or k["top"] for k in state.known):
         problems.append("cards everyone saw are in a hand or on a deck")
     if state.eliminated or state.ending:
@@ -656,38 +782,44 @@ def _tags(state: "NightfallState") -> dict[int, int]:
     return tags
 
 
-def _minion(state: "NightfallState", cid: int, name) -> Any:
+def _minion(state: "NightfallState", cid: int, name, entry) -> Any:
+    """A minion in play: its name, or a table with what else there is to say (damage,
+    attached cards, the turn it entered play, an owner other than its controller)."""
     info = state.minions[cid]
-    if not info["damage"] and not info["attached"]:
-        return name(cid)
-    entry: dict[str, Any] = {"card": name(cid)}
+    controller = info["controller"]
+    spec: dict[str, Any] = {"card": name(cid)}
+    if state.owner[cid] != controller:  # taken control of (Nian Jiang's kicker)
+        spec["owner"] = state.owner[cid]
     if info["damage"]:
-        entry["damage"] = info["damage"]
+        spec["damage"] = info["damage"]
     if info["attached"]:
-        entry["attached"] = [name(a) for a in info["attached"]]
-    return entry
+        spec["attached"] = [entry(a, controller) for a in info["attached"]]
+    if info["turn"]:
+        spec["entered"] = info["turn"]
+    return spec if len(spec) > 1 else spec["card"]
 
 
-def _archive(state: "NightfallState", archive: dict[str, Any], name) -> dict[str, Any]:
+def _archive(state: "NightfallState", archive: dict[str, Any], entry) -> dict[str, Any]:
     card = state.game.card(archive["card"])
     owner = "common" if archive["owner"] < 0 else archive["owner"]
-    entry: dict[str, Any] = {"card": card.name, "owner": owner}
-    if archive.get("mixed") or any(state.cards[c] != archive["card"] for c in archive["cards"]):
-        entry["cards"] = [name(c) for c in archive["cards"]]
+    spec: dict[str, Any] = {"card": card_name(state.game, card), "owner": owner}
+    if archive.get("mixed") or any(state.cards[c] != archive["card"] or state.owner[c] != -1
+                                   for c in archive["cards"]):
+        spec["cards"] = [entry(c, -1) for c in archive["cards"]]
         if archive.get("mixed"):
-            entry["mixed"] = True
+            spec["mixed"] = True
     else:
-        entry["size"] = len(archive["cards"])
+        spec["size"] = len(archive["cards"])
     if archive.get("secret"):
-        entry["secret"] = True
-    return entry
+        spec["secret"] = True
+    return spec
 
 
-def _stack(state: "NightfallState", name) -> dict[str, Any]:
+def _stack(state: "NightfallState", entry) -> dict[str, Any]:
     nf_wound = state.game.card_named("NF Wound").id
-    plain = all(state.cards[c] == nf_wound and state.wtype[c] == WOUND_TYPES[k % 3]
+    plain = all(state.cards[c] == nf_wound and state.wtype[c] == WOUND_TYPES[k % 3] and state.owner[c] == -1
                 for k, c in enumerate(state.wounds))
-    spec: dict[str, Any] = {"count": len(state.wounds)} if plain else {"cards": [name(c) for c in state.wounds]}
+    spec: dict[str, Any] = {"count": len(state.wounds)} if plain else {"cards": [entry(c, -1) for c in state.wounds]}
     spec["face_up"] = state.face_up
     return spec
 
@@ -708,15 +840,25 @@ def _step(state: "NightfallState", name) -> dict[str, Any]:
     if phase == "combat":
         frame = frames[1] if len(frames) > 1 else {"step": 1}
         step = {1: "before attackers", 2: "attackers", 3: "after attackers", 4: "blockers",
-                5: "after blockers", 7: "after damage"}.get(frame.get("step"), "before attackers")
+                5: "after blockers", 7: "after damage"}.get(frame.get("step"))
+        if step is None:  # combat damage being dealt (blockers to order, rules 112-116)
+            raise PositionError(f"this state cannot be written as a position: it is inside the combat phase's"
+                                f" {state.decision_kind()} step, which a position cannot start from")
         out = {"step": step}
         attacks = state.flags.get("attacks", [])
         if attacks:
             out["combat"] = {"attacks": [{"attacker": name(a["minion"]), "target": a["target"],
                                           **({"blockers": [name(b) for b in a["blockers"]]} if a["blockers"] else {})}
                                          for a in attacks]}
+        inner = frames[2] if len(frames) > 2 else {}
+        if inner.get("op") == "window" and (inner["i"] or inner["passes"]):  # some players have answered
+            out["window"] = {"turns": inner["i"], "passes": inner["passes"]}
+        if inner.get("op") == "declare_blocks" and inner["d"]:  # the defenders before are done blocking
+            targets = {a["target"] for a in attacks}
+            defenders = [q for q in state.opponents(state.active) if q in targets]
+            out["combat"]["blocking"] = defenders[inner["d"]]
         return out
     return {}
 
 
-__all__ = ["PositionError", "load", "parse", "to_position", "to_toml"]
+__all__ = ["REFUSALS", "PositionError", "load", "parse", "to_position", "to_toml"]

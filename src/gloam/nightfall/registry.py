@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from gloam.core.errors import CardDataError
 from gloam.nightfall.cards import Card, CardSet, packaged_card
@@ -184,7 +184,17 @@ def borrow(card: Card, texts: Texts) -> Texts:
 
 _NO_MOON: Mapping[str, Any] = MappingProxyType({})  # no moon, or not its phase
 
-#: the live effects that change what may be claimed (:meth:`Effects._claim_terms`)
+
+class ClaimTerms(NamedTuple):
+    """A claim's terms (:meth:`Effects.claim_terms`): the card instance taken, the
+    influence paid, the live effects it uses up (an opposing-archive permission, a free
+    claim)."""
+
+    card: int
+    cost: int
+    permissions: list[dict]
+
+#: the live effects that change what may be claimed (:meth:`Effects.claim_terms`)
 CLAIM_EFFECTS = frozenset({"claim_opposing", "claim_opposing_any", "claim_free"})
 
 
@@ -391,7 +401,7 @@ class Effects:
             discount += texts[cards[m]].claim_discount
         mine = [e for e in state.effects if e.get("player") == player and e.get("count", 1) > 0] \
             if state.effects else None
-        # :meth:`_claim_terms` inlined (it is not None exactly for the archives kept here)
+        # :meth:`claim_terms` inlined (it is not None exactly for the archives kept here)
         openings: set[Any] = set()  # archives an opposing-archive permission opens (Victor One)
         any_opposing, free_up_to = False, []  # "Indigo Six"'s kicker; free claims' max costs (Kaos 33)
         if mine and any(e["kind"] in CLAIM_EFFECTS for e in mine):
@@ -433,11 +443,15 @@ class Effects:
             if state.effects else []
         return self.claim_discount(state, player), mine
 
-    def _claim_terms(self, state, player: int, k: int, discount: int | None = None,
-                     mine: list[dict] | None = None) -> tuple[int, list[dict]] | None:
-        """(cost, permissions used) for claiming archive k's top card now, or None. An
-        opposing private archive needs a permission (Victor One); a free claim (Kaos 33)
-        combines with it (rule 149). ``discount`` and ``mine``: :meth:`_claim_context`."""
+    def claim_terms(self, state, player: int, k: int, discount: int | None = None,
+                    mine: list[dict] | None = None) -> "ClaimTerms | None":
+        """What claiming from archive ``k`` now does, or None when ``player`` may not: the
+        card taken (the archive's top card: a wound placed there by Pipe Bomb is claimed
+        for 0, rule 152), the influence it costs and the permissions it uses up. The one
+        answer the claim itself (:meth:`claim`) and the claim decision's offers (and so its
+        labels, ``describe.py``) read. An opposing private archive needs a permission
+        (Victor One); a free claim (Kaos 33) combines with it (rule 149). ``discount`` and
+        ``mine``: :meth:`_claim_context`."""
         if discount is None or mine is None:
             discount, mine = self._claim_context(state, player)
         archive = state.archives[k]
@@ -455,17 +469,19 @@ class Effects:
                 return None
         free = next((e for e in mine if e["kind"] == "claim_free" and cost <= e["max_cost"]), None)
         if free is not None:
-            return 0, used + [free]
-        return (cost, used) if cost <= state.influence else None
+            return ClaimTerms(top, 0, used + [free])
+        return ClaimTerms(top, cost, used) if cost <= state.influence else None
 
     def claim(self, state, player: int, k: int) -> None:
-        cost, permissions = self._claim_terms(state, player, k)
+        """``player`` claims the top card of archive ``k`` on :meth:`claim_terms`' terms."""
+        cid, cost, permissions = self.claim_terms(state, player, k)
         for permission in permissions:
             permission["count"] = permission.get("count", 1) - 1
         state.influence -= cost
-        cid = state.archives[k]["cards"].pop()
-        if state.archives[k].get("mixed") and state.archives[k]["cards"]:  # Bait and Switch: the next card shows
-            state.archives[k]["card"] = state.cards[state.archives[k]["cards"][-1]]
+        pile = state.archives[k]["cards"]
+        del pile[-1]  # the top card, ``cid``
+        if state.archives[k].get("mixed") and pile:  # Bait and Switch: the next card shows
+            state.archives[k]["card"] = state.cards[pile[-1]]
         state.owner[cid] = player
         to_deck = bool(state.effects) and any(e["kind"] == "claim_to_deck" and e["player"] == player
                                               for e in state.effects)
