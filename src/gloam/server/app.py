@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from gloam.server import api, pages, rematch, replays, ws
 from gloam.server.bots import BotRunner
-from gloam.server.limits import AddressLimits
+from gloam.server.limits import AddressLimits, SocketLimits
 from gloam.server.protocol import CLOSE_RESTART
 from gloam.server.room import Timing
 from gloam.server.rooms import RoomRegistry
@@ -69,7 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         writer.start()
         bots = BotRunner(settings.bot_workers)
         rooms = RoomRegistry(engine, writer, bots, settings.think, settings.history,
-                             Timing(*settings.absence), locks=locks)
+                             Timing(*settings.absence), locks=locks, chat_stored=settings.chat_stored)
         app.state.engine, app.state.writer, app.state.rooms = engine, writer, rooms
         resumed = await rooms.resume_live()
         calm_collector()
@@ -95,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
 
     limits = AddressLimits(settings.post_burst, settings.post_per_min, settings.post_exempt)
+    app.state.socket_limits = SocketLimits(settings)      # the table sockets' per-address and per-table limits
 
     @app.middleware("http")
     async def post_limit(request: Request, call_next):

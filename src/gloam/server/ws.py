@@ -18,7 +18,6 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from gloam.core import SPECTATOR
 from gloam.server import protocol as P
-from gloam.server.limits import TokenBucket
 from gloam.server.room import Connection, Room
 from gloam.server.rooms import ServedElsewhere
 from gloam.server.seats import seat_of
@@ -43,7 +42,7 @@ log = logging.getLogger("gloam.server")
 
 HELLO_TIMEOUT = 10.0
 BAD_MESSAGES_BEFORE_CLOSE = 3
-LIMITED_BEFORE_CLOSE = 20     # actions refused for rate in a row, then the socket is closed
+LIMITED_BEFORE_CLOSE = 20     # frames refused for rate in a row, then the socket is closed
 
 
 def origin_allowed(ws: WebSocket, extra: tuple[str, ...]) -> bool:
@@ -141,7 +140,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
 
 
 async def _receive(ws: WebSocket, room: Room, conn: Connection, settings: Any) -> None:
-    bucket = TokenBucket(settings.rate_burst, settings.rate_per_s)
+    limits = ws.app.state.socket_limits.connection(ws.client.host if ws.client else "")
     bad = limited = 0
     while conn.closing is None:
         text = await ws.receive_text()
@@ -161,6 +160,15 @@ async def _receive(ws: WebSocket, room: Room, conn: Connection, settings: Any) -
                 conn.close(P.CLOSE_POLICY)
             continue
         bad = 0
+        refused = limits.refuse(message.t, room.table.id, getattr(message, "channel", None))
+        if refused is not None:
+            limited += 1
+            conn.push({"t": "reject", "code": P.RATE_LIMITED, "v": room.seq, "cid": getattr(message, "cid", None),
+                       "msg": refused})
+            if limited >= LIMITED_BEFORE_CLOSE:
+                conn.close(P.CLOSE_POLICY)
+            continue
+        limited = 0
         if isinstance(message, P.Ping):
             conn.push({"t": "pong", "v": room.seq})
         elif isinstance(message, P.Sync):
@@ -170,14 +178,6 @@ async def _receive(ws: WebSocket, room: Room, conn: Connection, settings: Any) -
             conn.push({"t": "muted", "spectators": conn.mute_spectators})
         else:
             cid = getattr(message, "cid", None)
-            if not bucket.take():
-                limited += 1
-                conn.push({"t": "reject", "code": P.RATE_LIMITED, "v": room.seq, "cid": cid,
-                           "msg": "too many messages; slow down"})
-                if limited >= LIMITED_BEFORE_CLOSE:
-                    conn.close(P.CLOSE_POLICY)
-                continue
-            limited = 0
             verdict = await _dispatch(room, conn, message)
             if not verdict.ok:
                 conn.push({"t": "reject", "code": verdict.code, "v": verdict.seq, "cid": cid, "msg": verdict.msg})
