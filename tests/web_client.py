@@ -20,6 +20,7 @@ from websockets.asyncio.client import connect
 
 from gloam.server.app import create_app
 from gloam.server.settings import Settings
+from gloam.server.transport import BoundedWebSockets
 
 
 def run_async(coro):
@@ -51,7 +52,8 @@ class LiveServer:
         self.sock.bind(("127.0.0.1", port))
         self.port = self.sock.getsockname()[1]
         self.app = create_app(settings)
-        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=65536, lifespan="on")
+        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=65536, lifespan="on",
+                                ws=BoundedWebSockets)     # as gloam serve runs it
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 

@@ -5,7 +5,8 @@ number of chat lines; a repeated ``sync`` is answered from the welcome already b
 that viewer and version, never from another viewer's.
 
 Each flood comes from real sockets to a real server. Clients on other addresses are
-sockets bound to other loopback addresses (``127.0.0.N``). The limits are the documented
+sockets bound to other loopback addresses (``127.0.0.N``; ``127.0.0.1`` itself, this
+machine, is exempt from the per-address limits by default). The limits are the documented
 defaults (docs/web-protocol.md, "Limits on the table sockets"); every bound allows for what
 the buckets refill while the test runs."""
 
@@ -24,8 +25,9 @@ from web_client import LiveServer, create, fast_settings, hello, next_frame, run
 # the documented defaults (docs/web-protocol.md): burst, then a rate
 CHAT_ADDRESS = (20, 30 / 60)          # chat lines per client address: 20, then 30 a minute
 CHAT_TABLE = (30, 60 / 60)            # per table and channel: 30, then 60 a minute
-READS_CONNECTION = (10, 1.0)          # sync, ping, mute per connection: 10, then 1 a second
-READS_ADDRESS = (30, 5.0)             # per client address: 30, then 5 a second
+READS_CONNECTION = (5, 1.0)           # sync, ping, mute per connection: 5, then 1 a second
+READS_ADDRESS = (10, 2.0)             # per client address: 10, then 2 a second
+SOCKETS_ADDRESS = (20, 60 / 60)       # new sockets per client address: 20, then 60 a minute
 
 
 def allowed(limit: tuple[int, float], seconds: float) -> int:
@@ -71,14 +73,14 @@ async def _chat_flood(server: LiveServer, table: str, addresses: list[str], sock
 
 
 def test_chat_from_reconnecting_sockets_is_limited_per_address_and_changes_nothing(live):
-    """Issue 23: 400 connections stored 4,000 lines. Forty sockets from one address, five
-    lines each (the per-connection bucket is wide open in these tests): only the address's
-    burst is stored; the others are ``rate_limited`` and appear nowhere."""
+    """Issue 23: 400 connections stored 4,000 lines. Eighteen sockets from one address,
+    five lines each (the per-connection bucket is wide open in these tests): only the
+    address's burst is stored; the others are ``rate_limited`` and appear nowhere."""
     made = create(live.url, "nightmarium", ["human", "human"])
     table = made["id"]
 
     async def run():
-        took, rejects, seconds = await _chat_flood(live, table, ["127.0.0.1"], 40, 5)
+        took, rejects, seconds = await _chat_flood(live, table, ["127.0.0.2"], 18, 5)
         assert took <= allowed(CHAT_ADDRESS, seconds), (took, seconds)
         assert took >= CHAT_ADDRESS[0]                                   # the burst passes
         assert rejects and {r["code"] for r in rejects} == {"rate_limited"}
@@ -153,6 +155,39 @@ def test_a_table_stores_at_most_its_chat_cap_and_drops_the_oldest(live, tmp_path
         again.stop()
 
 
+def test_new_sockets_are_limited_per_address(tmp_path):
+    """A socket is free to open and each costs a handshake and a welcome: past an
+    address's burst (20, then 1 a second) the handshake is answered 429 with Retry-After
+    and no socket is made; another address, and this machine's own, are served."""
+    from websockets.exceptions import InvalidStatus
+
+    server = LiveServer(fast_settings(tmp_path)).start()
+    try:
+        made = create(server.url, "nightmarium", ["human", "human"])
+
+        async def run():
+            welcomed, refused = 0, []
+            started = time.monotonic()
+            for _ in range(45):
+                try:
+                    ws, _ = await _socket(server, made["id"], "127.0.0.60")
+                    welcomed += 1
+                    await ws.close()
+                except InvalidStatus as exc:
+                    refused.append(exc.response)
+            seconds = time.monotonic() - started
+            assert SOCKETS_ADDRESS[0] <= welcomed <= allowed(SOCKETS_ADDRESS, seconds), (welcomed, seconds)
+            assert refused and {r.status_code for r in refused} == {429}
+            assert int(refused[0].headers["Retry-After"]) >= 1 and b"too many connections" in refused[0].body
+            for address in ("127.0.0.61", "127.0.0.1"):
+                ws, _ = await _socket(server, made["id"], address)
+                await ws.close()
+
+        run_async(run())
+    finally:
+        server.stop()
+
+
 def test_sync_and_ping_floods_are_refused_then_the_socket_is_closed(tmp_path):
     """``sync`` built a full welcome each time, unlimited: now a connection's burst is
     answered, then ``rate_limited``, and twenty refusals in a row close it with 1008."""
@@ -186,7 +221,7 @@ def test_sync_and_ping_floods_are_refused_then_the_socket_is_closed(tmp_path):
 
 def test_sync_from_reconnecting_sockets_is_limited_per_address(tmp_path):
     """Spectators reconnecting to dodge the per-connection limit (issue 23: two of them
-    held another table's game up): twelve sockets from one address, eight syncs each; the
+    held another table's game up): twelve sockets from one address, four syncs each; the
     address's bucket answers its burst and refuses the rest, and another address is served."""
     server = LiveServer(fast_settings(tmp_path)).start()
     try:
@@ -197,7 +232,7 @@ def test_sync_from_reconnecting_sockets_is_limited_per_address(tmp_path):
             started = time.monotonic()
             for _ in range(12):
                 ws, _ = await _socket(server, made["id"], "127.0.0.4")
-                for _ in range(8):
+                for _ in range(4):
                     await ws.send(json.dumps({"t": "sync"}))
                     frame = await _answer(ws)
                     answered += frame["t"] == "welcome"
@@ -205,7 +240,7 @@ def test_sync_from_reconnecting_sockets_is_limited_per_address(tmp_path):
                 await ws.close()
             seconds = time.monotonic() - started
             assert READS_ADDRESS[0] <= answered <= allowed(READS_ADDRESS, seconds), (answered, seconds)
-            assert refused == 96 - answered
+            assert refused == 48 - answered
             other, _ = await _socket(server, made["id"], "127.0.0.5")
             await other.send(json.dumps({"t": "sync"}))
             assert (await _answer(other))["t"] == "welcome"

@@ -76,6 +76,9 @@ def run(args: argparse.Namespace) -> int:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     print(f"gloam serves the web table at http://{shown}:{port}/  (Ctrl-C stops it)", flush=True)
-    config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=65536, lifespan="on")
+    from gloam.server.transport import BoundedWebSockets   # uvicorn's, parsing only what the table reads
+
+    config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=65536, lifespan="on",
+                            ws=BoundedWebSockets)
     uvicorn.Server(config).run(sockets=[sock])
     return 0

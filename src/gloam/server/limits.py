@@ -96,8 +96,10 @@ class SocketLimits:
     400 connections stored 4,000 chat lines at 458 a second; spectators reconnecting to
     ``sync`` held another table's game up). Chat lines count against the client's address
     and against the table's channel (every sender at that table together); ``sync``,
-    ``ping`` and ``mute`` against the address. Addresses in ``exempt`` (none by default:
-    a proxy that hides its clients' addresses) are not limited by address.
+    ``ping`` and ``mute`` against the address; and so does each new socket (its handshake
+    and its welcome). Addresses in ``socket_exempt`` (by default the loopback ones, as for
+    ``POST``: a player on this machine, a proxy on this host that hides its clients) are not
+    limited by address; the per-table limit holds for everyone.
 
     >>> from gloam.server.settings import Settings
     >>> limits = SocketLimits(Settings(chat_table=(2, 0.0)))
@@ -114,6 +116,11 @@ class SocketLimits:
         self.chat_by_address = AddressLimits(settings.chat_address[0], settings.chat_address[1], exempt)
         self.chat_by_table = AddressLimits(settings.chat_table[0], settings.chat_table[1], ())
         self.reads_by_address = AddressLimits(settings.reads_address[0], settings.reads_address[1] * 60, exempt)
+        self.sockets_by_address = AddressLimits(settings.sockets_address[0], settings.sockets_address[1], exempt)
+
+    def refuse_socket(self, address: str) -> int | None:
+        """None if ``address`` may open a socket now (and counts it), else the seconds to wait."""
+        return self.sockets_by_address.refuse(address)
 
     def connection(self, address: str) -> "ConnectionLimits":
         return ConnectionLimits(self, address)

@@ -313,17 +313,27 @@ class Room:
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
         frame = self.welcome_frame(conn.viewer, conn.lang)
-        mine = [e.cid for e in self.entries if e.cid and e.seat == conn.viewer and e.by == "human"]
         player = conn.viewer != SPECTATOR
+        mine = self._acked_cids(conn.viewer) if player else []
         chat = [c for c in self.chat if c["channel"] == "spectators" or player]
         return {"t": "welcome", "proto": P.PROTOCOL_VERSION,
                 "you": {"seat": conn.viewer if player else None, "role": "player" if player else "spectator",
                         "undo": self.undo_refusal(conn.viewer) is None if player else False,
                         "played_by": self.controller.get(conn.viewer)},
                 "table": self.info(), "v": self.seq, "view": frame["view"],
-                "log": frame["events"], "acked_cids": mine[-ACKED_CIDS:],
+                "log": frame["events"], "acked_cids": mine,
                 "chat": chat[-CHAT_KEPT:], "presence": self.presence_message(),
                 "offers": self.offers_for(conn.viewer)}
+
+    def _acked_cids(self, seat: int) -> list[str]:
+        """The seat's last few client ids in the log, oldest first (read from the end)."""
+        mine: list[str] = []
+        for e in reversed(self.entries):
+            if e.cid and e.seat == seat and e.by == "human":
+                mine.append(e.cid)
+                if len(mine) == ACKED_CIDS:
+                    break
+        return mine[::-1]
 
     def _with_notes(self, lines: list[dict[str, Any]], since: int, viewer: int, lang: str) -> list[dict[str, Any]]:
         """The event lines from event ``since`` on, with the kept notes of that stretch in

@@ -54,6 +54,24 @@ def origin_allowed(ws: WebSocket, extra: tuple[str, ...]) -> bool:
     return origin in (f"http://{host}", f"https://{host}") or origin in extra
 
 
+async def _too_many_sockets(ws: WebSocket) -> bool:
+    """Too many new sockets from this address (a socket is free to open: each costs a
+    handshake and a welcome): refused before it is accepted, with HTTP 429 and
+    ``Retry-After`` (docs/web-protocol.md, "Limits on the table sockets")."""
+    wait = ws.app.state.socket_limits.refuse_socket(ws.client.host if ws.client else "")
+    if wait is None:
+        return False
+    from fastapi.responses import JSONResponse
+
+    if "websocket.http.response" not in ws.scope.get("extensions", {}):   # a server without denial answers
+        await ws.close(P.CLOSE_POLICY)
+        return True
+    await ws.send_denial_response(JSONResponse({"detail": f"too many connections from your address: try again in "
+                                                          f"{wait} s"}, status_code=429,
+                                               headers={"Retry-After": str(wait)}))
+    return True
+
+
 async def _close(ws: WebSocket, code: int, msg: str) -> None:
     try:
         await ws.send_json({"t": "bye", "code": code, "msg": msg})
@@ -99,6 +117,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     settings = app.state.settings
     if not origin_allowed(ws, settings.origins):
         await ws.close(P.CLOSE_FORBIDDEN_ORIGIN)
+        return
+    if await _too_many_sockets(ws):
         return
     await ws.accept()
     hello = await _hello(ws, settings)
