@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from gloam.server import api, pages, rematch, replays, ws
 from gloam.server.bots import BotRunner
 from gloam.server.hosts import HostCheck, served_names
-from gloam.server.limits import AddressLimits
+from gloam.server.limits import AddressLimits, SocketLimits
 from gloam.server.protocol import CLOSE_RESTART
 from gloam.server.room import Timing
 from gloam.server.rooms import RoomRegistry
@@ -63,11 +63,14 @@ def uvicorn_config(app: FastAPI, settings: Settings, **extra):
     (``settings.forwarded_allow``: ``FORWARDED_ALLOW_IPS`` or ``gloam serve
     --forwarded-allow-ips``), never by default — uvicorn alone trusts 127.0.0.1, so any
     client of a server behind no proxy at all could name itself (docs/web-protocol.md,
-    "Limits per address")."""
+    "Limits per address"). Its WebSocket protocol is
+    :class:`gloam.server.transport.BoundedWebSockets`."""
     import uvicorn
 
+    from gloam.server.transport import BoundedWebSockets   # uvicorn's, parsing only what the table reads
+
     trusted = settings.forwarded_allow
-    return uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
+    return uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on", ws=BoundedWebSockets,
                           proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None, **extra)
 
 
@@ -85,7 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         writer.start()
         bots = BotRunner(settings.bot_workers)
         rooms = RoomRegistry(engine, writer, bots, settings.think, settings.history,
-                             Timing(*settings.absence), locks=locks)
+                             Timing(*settings.absence), locks=locks, chat_stored=settings.chat_stored)
         app.state.engine, app.state.writer, app.state.rooms = engine, writer, rooms
         resumed = await rooms.resume_live()
         calm_collector()
@@ -111,6 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
 
     limits = AddressLimits(settings.post_burst, settings.post_per_min, settings.post_exempt)
+    app.state.socket_limits = SocketLimits(settings)      # the table sockets' per-address and per-table limits
 
     @app.middleware("http")
     async def post_limit(request: Request, call_next):

@@ -42,6 +42,7 @@ log = logging.getLogger("gloam.server")
 OUTBOX = 64          # frames a connection may have unsent before it is closed as too slow
 ACKED_CIDS = 5       # a welcome tells a seat its last few committed client ids
 CHAT_KEPT = 100      # chat lines a welcome carries
+CHAT_STORED = 2000   # chat lines a table stores (Settings.chat_stored); past it the oldest are deleted
 NOTES_KEPT = 100     # lines besides the game's events (undo, takeover, notices) a welcome carries
 BOT_RETRY_S = 1.0    # a bot's turn that did not move the table is tried again after this long
 BOT_TRIES = 3        # failed turns at one decision before the fallback bot makes it
@@ -130,7 +131,8 @@ class Room:
 
     def __init__(self, table: TableRow, seats: list[SeatRow], entries: list[LogRow], writer: Writer,
                  bots: BotRunner, think: tuple[float, float] = (0.6, 1.4), history: int = 200,
-                 timing: Timing = Timing(), now: Callable[[], float] = time.monotonic) -> None:
+                 timing: Timing = Timing(), now: Callable[[], float] = time.monotonic,
+                 chat_stored: int = CHAT_STORED) -> None:
         self.table = table
         self.seats = list(seats)
         self.writer = writer
@@ -151,10 +153,14 @@ class Room:
         self.assisted = False
         self.stale = False                       # the log moved on without this room: rebuild it
         self.chat: list[dict[str, Any]] = []
+        self.chat_stored = 0                     # chat rows the table holds (the registry counts them on load)
+        self.chat_cap = chat_stored
         self.presence = {s.seat: SeatPresence(since=now()) for s in self.seats}
         self.decision_since = now()
         self._presence_sent: Any = None
         self.notes: list[tuple[int, dict[str, Any]]] = []   # (event count then, note): the welcome's extra lines
+        self.notes_made = 0                      # notes ever kept: a new one changes the welcome's log
+        self._frames: dict[tuple[int, str], tuple[tuple, dict[str, Any]]] = {}   # the welcome's view and log
         self.state = self.initial_state()
         self.marks = [self.state.event_count()]     # event count after each seq (index = seq)
         for entry in entries:
@@ -205,6 +211,7 @@ class Room:
         the welcome: a reconnecting client reads the same story as one that stayed."""
         self.notes.append((self.state.event_count(), note))
         del self.notes[:-NOTES_KEPT]
+        self.notes_made += 1
 
     def _acted(self, before: Any, entry: LogRow) -> None:
         self.acts.append(entry)
@@ -294,22 +301,46 @@ class Room:
                             "needed": self._votes_needed(seat)})
         return out
 
-    def welcome(self, conn: Connection) -> dict[str, Any]:
+    def welcome_frame(self, viewer: int, lang: str) -> dict[str, Any]:
+        """The welcome's ``view`` and ``log`` for ``viewer`` in ``lang``: the costly part of
+        a welcome (63 KB on a long Nightfall table), built once per version and kept per
+        (viewer, lang), so a repeated ``sync`` or a reconnect costs next to nothing. It is
+        rebuilt when anything it shows changes: a log entry (the version), a note, a name.
+        One viewer's frame is never another's: the key is the seat (or the spectator)."""
+        key = (self.seq, self.state.event_count(), self.notes_made, tuple(self.names))
+        kept = self._frames.get((viewer, lang))
+        if kept is not None and kept[0] == key:
+            return kept[1]
         # the log carries the last ``history`` events, one line per event: describe only those
         since = max(0, self.state.event_count() - self.history)
-        frame = table_frame(self.game, self.state, conn.viewer, conn.lang, self.names, since=since)
-        frame["events"] = self._with_notes(frame["events"], since, conn.viewer, conn.lang)
-        mine = [e.cid for e in self.entries if e.cid and e.seat == conn.viewer and e.by == "human"]
+        frame = table_frame(self.game, self.state, viewer, lang, self.names, since=since)
+        frame["events"] = self._with_notes(frame["events"], since, viewer, lang)
+        self._frames[(viewer, lang)] = (key, frame)
+        return frame
+
+    def welcome(self, conn: Connection) -> dict[str, Any]:
+        frame = self.welcome_frame(conn.viewer, conn.lang)
         player = conn.viewer != SPECTATOR
+        mine = self._acked_cids(conn.viewer) if player else []
         chat = [c for c in self.chat if c["channel"] == "spectators" or player]
         return {"t": "welcome", "proto": P.PROTOCOL_VERSION,
                 "you": {"seat": conn.viewer if player else None, "role": "player" if player else "spectator",
                         "undo": self.undo_refusal(conn.viewer) is None if player else False,
                         "played_by": self.controller.get(conn.viewer)},
                 "table": self.info(), "v": self.seq, "view": frame["view"],
-                "log": frame["events"], "acked_cids": mine[-ACKED_CIDS:],
+                "log": frame["events"], "acked_cids": mine,
                 "chat": chat[-CHAT_KEPT:], "presence": self.presence_message(),
                 "offers": self.offers_for(conn.viewer)}
+
+    def _acked_cids(self, seat: int) -> list[str]:
+        """The seat's last few client ids in the log, oldest first (read from the end)."""
+        mine: list[str] = []
+        for e in reversed(self.entries):
+            if e.cid and e.seat == seat and e.by == "human":
+                mine.append(e.cid)
+                if len(mine) == ACKED_CIDS:
+                    break
+        return mine[::-1]
 
     def _with_notes(self, lines: list[dict[str, Any]], since: int, viewer: int, lang: str) -> list[dict[str, Any]]:
         """The event lines from event ``since`` on, with the kept notes of that stretch in
@@ -742,9 +773,12 @@ class Room:
             return Verdict(False, self.seq, P.BAD_MESSAGE, "an empty chat line")
         name = self.seats[conn.viewer].name if player else "Spectator"
         at = repo.now()
-        if not await self._commit([repo.chat_row(self.table.id, conn.viewer if player else None, channel, name,
-                                                 text, at)], self.seq, log_entry=False):
+        statements = [repo.chat_row(self.table.id, conn.viewer if player else None, channel, name, text, at)]
+        if self.chat_stored + 1 > self.chat_cap:        # full: the oldest lines make room
+            statements.append(repo.trim_chat(self.table.id, self.chat_cap))
+        if not await self._commit(statements, self.seq, log_entry=False):
             return Verdict(False, self.seq, P.SERVER, "the chat line could not be stored")
+        self.chat_stored = min(self.chat_stored + 1, self.chat_cap)
         line = {"seat": conn.viewer if player else None, "channel": channel, "name": name, "text": text,
                 "at": at.isoformat()}
         self.chat = [*self.chat[-CHAT_KEPT + 1:], line]

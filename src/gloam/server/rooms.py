@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from gloam.core.errors import GloamError
 from gloam.server.bots import BotRunner
-from gloam.server.room import Room, Timing
+from gloam.server.room import CHAT_STORED, Room, Timing
 from gloam.server.store import repo
 from gloam.server.store.locks import SingleProcessLocks
 from gloam.server.store.writer import Writer
@@ -44,7 +44,8 @@ class ServedElsewhere(Exception):
 
 class RoomRegistry:
     def __init__(self, engine: AsyncEngine, writer: Writer, bots: BotRunner, think: tuple[float, float],
-                 history: int = 200, timing: Timing = Timing(), now=time.monotonic, locks=None) -> None:
+                 history: int = 200, timing: Timing = Timing(), now=time.monotonic, locks=None,
+                 chat_stored: int = CHAT_STORED) -> None:
         self.locks = locks if locks is not None else SingleProcessLocks()
         self.timing = timing
         self.now = now                   # the rooms' clock (tests give their own)
@@ -53,6 +54,7 @@ class RoomRegistry:
         self.bots = bots
         self.think = think
         self.history = history
+        self.chat_stored = chat_stored
         self.rooms: dict[str, Room] = {}
         self.broken: dict[str, str] = {}
 
@@ -76,6 +78,7 @@ class RoomRegistry:
         self.rooms.setdefault(table_id, room)
         room = self.rooms[table_id]
         room.chat = await repo.load_chat(self.engine, table_id)
+        room.chat_stored = await repo.count_chat(self.engine, table_id)
         room.schedule_bot()
         return room
 
@@ -86,7 +89,8 @@ class RoomRegistry:
             return None
         table, seats, entries = loaded
         try:
-            return Room(table, seats, entries, self.writer, self.bots, self.think, self.history, self.timing, self.now)
+            return Room(table, seats, entries, self.writer, self.bots, self.think, self.history, self.timing, self.now,
+                    self.chat_stored)
         except GloamError as exc:
             log.error("table %s does not replay: %s", table_id, exc)
             self.broken[table_id] = str(exc)
@@ -168,7 +172,8 @@ class RoomRegistry:
         except Exception:
             await self.locks.release(table.id)          # nothing stored: no lock held for it
             raise
-        room = Room(table, seats, [], self.writer, self.bots, self.think, self.history, self.timing, self.now)
+        room = Room(table, seats, [], self.writer, self.bots, self.think, self.history, self.timing, self.now,
+                    self.chat_stored)
         room.owner = owner
         self.rooms[table.id] = room
         room.schedule_bot()

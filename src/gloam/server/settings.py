@@ -50,6 +50,14 @@ class Settings:
     max_frame: int = 4096                   # bytes: a client frame over this is refused
     rate_burst: int = 10                    # acts per connection: burst, then rate_per_s
     rate_per_s: float = 2.0
+    reads_burst: int = 5                    # sync, ping and mute per connection: burst, then reads_per_s
+    reads_per_s: float = 1.0
+    reads_address: tuple[int, float] = (10, 2.0)     # sync, ping and mute per client address: burst, a second
+    chat_address: tuple[int, float] = (20, 30.0)     # chat lines per client address: burst, a minute
+    chat_table: tuple[int, float] = (30, 60.0)       # chat lines per table and channel: burst, a minute
+    sockets_address: tuple[int, float] = (20, 60.0)  # new sockets per client address: burst, a minute
+    socket_exempt: tuple[str, ...] = ("127.0.0.1", "::1")   # not limited per address on the sockets
+    chat_stored: int = 2000                 # chat lines a table stores; past it the oldest are deleted
     post_burst: int = 30                    # POST /api/… per client address: burst (0: no limit), then
     post_per_min: float = 12.0              # post_per_min a minute (new tables, joins, starts, forks, rematches)
     post_exempt: tuple[str, ...] = ("127.0.0.1", "::1")   # not limited: this machine (a local player, tests)
@@ -82,6 +90,9 @@ class Settings:
             values["post_burst"], values["post_per_min"] = int(burst), float(rate or burst)
         if "GLOAM_POST_EXEMPT" in os.environ:        # "ADDR,ADDR": addresses not limited ("": none)
             values["post_exempt"] = tuple(a.strip() for a in os.environ["GLOAM_POST_EXEMPT"].split(",") if a.strip())
+        if "GLOAM_SOCKET_EXEMPT" in os.environ:      # "ADDR,ADDR": not limited per address on the sockets
+            values["socket_exempt"] = tuple(a.strip() for a in os.environ["GLOAM_SOCKET_EXEMPT"].split(",")
+                                            if a.strip())
         if os.environ.get("GLOAM_ABSENCE"):          # "GRACE,GONE,IDLE" seconds (tests shorten them)
             grace, gone, idle = (float(x) for x in os.environ["GLOAM_ABSENCE"].split(","))
             values["absence"] = (grace, gone, idle)

@@ -20,7 +20,6 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from gloam.core import SPECTATOR
 from gloam.server import protocol as P
-from gloam.server.limits import TokenBucket
 from gloam.server.room import Connection, Room
 from gloam.server.rooms import ServedElsewhere
 from gloam.server.seats import seat_of
@@ -45,7 +44,7 @@ log = logging.getLogger("gloam.server")
 
 HELLO_TIMEOUT = 10.0
 BAD_MESSAGES_BEFORE_CLOSE = 3
-LIMITED_BEFORE_CLOSE = 20     # actions refused for rate in a row, then the socket is closed
+LIMITED_BEFORE_CLOSE = 20     # frames refused for rate in a row, then the socket is closed
 
 
 def origin_allowed(ws: WebSocket, extra: tuple[str, ...]) -> bool:
@@ -55,6 +54,24 @@ def origin_allowed(ws: WebSocket, extra: tuple[str, ...]) -> bool:
         return True
     host = ws.headers.get("host", "")
     return origin in (f"http://{host}", f"https://{host}") or origin in extra
+
+
+async def _too_many_sockets(ws: WebSocket) -> bool:
+    """Too many new sockets from this address (a socket is free to open: each costs a
+    handshake and a welcome): refused before it is accepted, with HTTP 429 and
+    ``Retry-After`` (docs/web-protocol.md, "Limits on the table sockets")."""
+    wait = ws.app.state.socket_limits.refuse_socket(ws.client.host if ws.client else "")
+    if wait is None:
+        return False
+    from fastapi.responses import JSONResponse
+
+    if "websocket.http.response" not in ws.scope.get("extensions", {}):   # a server without denial answers
+        await ws.close(P.CLOSE_POLICY)
+        return True
+    await ws.send_denial_response(JSONResponse({"detail": f"too many connections from your address: try again in "
+                                                          f"{wait} s"}, status_code=429,
+                                               headers={"Retry-After": str(wait)}))
+    return True
 
 
 async def _close(ws: WebSocket, code: int, msg: str) -> None:
@@ -118,6 +135,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     if not origin_allowed(ws, settings.origins):
         await ws.close(P.CLOSE_FORBIDDEN_ORIGIN)
         return
+    if await _too_many_sockets(ws):
+        return
     await ws.accept()
     hello = await _hello(ws, settings)
     if hello is None:
@@ -158,7 +177,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
 
 
 async def _receive(ws: WebSocket, room: Room, conn: Connection, settings: Any) -> None:
-    bucket = TokenBucket(settings.rate_burst, settings.rate_per_s)
+    limits = ws.app.state.socket_limits.connection(ws.client.host if ws.client else "")
     bad = limited = 0
     while conn.closing is None:
         text = await receive_text(ws)
@@ -181,6 +200,15 @@ async def _receive(ws: WebSocket, room: Room, conn: Connection, settings: Any) -
                 conn.close(P.CLOSE_POLICY)
             continue
         bad = 0
+        refused = limits.refuse(message.t, room.table.id, getattr(message, "channel", None))
+        if refused is not None:
+            limited += 1
+            conn.push({"t": "reject", "code": P.RATE_LIMITED, "v": room.seq, "cid": getattr(message, "cid", None),
+                       "msg": refused})
+            if limited >= LIMITED_BEFORE_CLOSE:
+                conn.close(P.CLOSE_POLICY)
+            continue
+        limited = 0
         if isinstance(message, P.Ping):
             conn.push({"t": "pong", "v": room.seq})
         elif isinstance(message, P.Sync):
@@ -190,14 +218,6 @@ async def _receive(ws: WebSocket, room: Room, conn: Connection, settings: Any) -
             conn.push({"t": "muted", "spectators": conn.mute_spectators})
         else:
             cid = getattr(message, "cid", None)
-            if not bucket.take():
-                limited += 1
-                conn.push({"t": "reject", "code": P.RATE_LIMITED, "v": room.seq, "cid": cid,
-                           "msg": "too many messages; slow down"})
-                if limited >= LIMITED_BEFORE_CLOSE:
-                    conn.close(P.CLOSE_POLICY)
-                continue
-            limited = 0
             verdict = await _dispatch(room, conn, message)
             if not verdict.ok:
                 conn.push({"t": "reject", "code": verdict.code, "v": verdict.seq, "cid": cid, "msg": verdict.msg})

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, insert, select, update
+from sqlalchemy import delete, event, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from gloam.server.settings import sync_url
@@ -134,6 +134,21 @@ def start_table(table_id: str) -> Any:
 def chat_row(table_id: str, seat: int | None, channel: str, name: str, text: str, at: dt.datetime) -> Any:
     return insert(models.chat).values(table_id=table_id, seat=seat, channel=channel, name=name, text=text,
                                       created_at=at)
+
+
+def trim_chat(table_id: str, keep: int) -> Any:
+    """Delete the table's chat lines but the newest ``keep`` (after the insert of the
+    newest, in the same transaction)."""
+    newest = (select(models.chat.c.id).where(models.chat.c.table_id == table_id)
+              .order_by(models.chat.c.id.desc()).offset(max(keep, 1) - 1).limit(1).scalar_subquery())
+    return delete(models.chat).where(models.chat.c.table_id == table_id, models.chat.c.id < newest)
+
+
+async def count_chat(engine: AsyncEngine, table_id: str) -> int:
+    """How many chat lines the table stores."""
+    async with engine.connect() as conn:
+        return (await conn.execute(select(func.count()).select_from(models.chat)
+                                   .where(models.chat.c.table_id == table_id))).scalar_one()
 
 
 async def load_chat(engine: AsyncEngine, table_id: str, limit: int = 100) -> list[dict[str, Any]]:

@@ -11,6 +11,8 @@ const PROTO = 1;
 const BACKOFF_FIRST = 500;
 const BACKOFF_MAX = 8000;
 const RETRY_AFTER = { rate_limited: 700, server: 1000 };
+/** A refused sync is asked again after this long (ms). */
+const SYNC_RETRY = 1000;
 /** Close codes after which reconnecting cannot help. */
 const FINAL = { 4401: "bad_token", 4403: "origin", 4404: "no_table", 4405: "no_spectators" };
 
@@ -207,6 +209,14 @@ export class TableSocket {
 
   /** @param {any} m */
   rejected(m) {
+    if (m.code === "rate_limited" && m.cid == null && this.syncing) {
+      // the refused frame may be this sync (sync, ping and mute are limited too): ask again in a second
+      this.syncing = false;
+      const ws = this.ws;
+      window.setTimeout(() => {
+        if (ws === this.ws) this.sync();
+      }, SYNC_RETRY);
+    }
     const p = this.pending;
     if (p && m.cid === p.cid) {
       if (m.code === "cid_taken" && !p.renamed) {
