@@ -6,3 +6,7 @@ defined in :mod:`gloam.core.protocol`.
 """
 
 __version__ = "0.1.0"
+
+# the games' registry (one line per game, nothing of their rules loaded): every part of
+# gloam, ``core`` too, finds a game by name through it
+from gloam import games as _games  # noqa: E402,F401
