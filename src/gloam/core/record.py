@@ -175,7 +175,7 @@ class Record:
 
 def engine_version() -> str:
     """The build that makes a record (a record's and a web table's ``engine``)."""
-    from gloam import __version__
+    from gloam.core.version import __version__
 
     return f"gloam {__version__}"
 
