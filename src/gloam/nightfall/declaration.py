@@ -69,15 +69,20 @@ def write_position(state: NightfallState) -> str:
     return to_toml(state)
 
 
+def _sets() -> list[dict[str, Any]]:
+    """Every set a game may mix: its code, title and whether it stands alone."""
+    from gloam.nightfall.cards import SET_FILES, load_set
+
+    return [{"code": code, "title": load_set(code).title, "standalone": load_set(code).is_standalone}
+            for code in SET_FILES]
+
+
 def setup_options() -> tuple[SetupOption, ...]:
     """The choices of the lobby's form."""
-    from gloam.nightfall.cards import SET_FILES, load_set
     from gloam.nightfall.setup import ARCHIVE_SETUPS
 
-    sets = tuple({"code": code, "title": load_set(code).title, "standalone": load_set(code).is_standalone}
-                 for code in SET_FILES)
     return (
-        SetupOption("sets", ["CW"], "the sets to mix", kind="sets", choices=sets, label="sets"),
+        SetupOption("sets", ["CW"], "the sets to mix", kind="sets", choices=tuple(_sets()), label="sets"),
         SetupOption("archives", "quick", "the archive setup", choices=ARCHIVE_SETUPS, label="archives_setup",
                     words="archives."),
         SetupOption("moons", False, "play with the moon phases", kind="flag", start=True, group="extras",
@@ -100,12 +105,10 @@ def form() -> dict[str, Any]:
 
 def lobby_options() -> dict[str, Any]:
     """``GET /api/options``'s own Nightfall entries (beside the schema)."""
-    from gloam.nightfall.cards import SET_FILES, load_set
     from gloam.nightfall.setup import ARCHIVE_SETUPS, DRAFTS
 
-    return dict(sets=[{"code": code, "title": load_set(code).title, "standalone": load_set(code).is_standalone}
-                      for code in SET_FILES],
-                archives=list(ARCHIVE_SETUPS), drafts=list(DRAFTS), variants=list(VARIANTS), team_players=[4, 6])
+    return dict(sets=_sets(), archives=list(ARCHIVE_SETUPS), drafts=list(DRAFTS), variants=list(VARIANTS),
+                team_players=[4, 6])
 
 
 def cli_foreign(options: Mapping[str, Any]) -> str | None:
