@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from gloam.cli.main import main
-from gloam.cli.options import deck_setup
+from gloam.nightfall.declaration import deck_setup
 from gloam.nightfall.game import NightfallGame
 
 GOOD = """# a Coldest War deck

@@ -1,7 +1,7 @@
 """The information-set MCTS bot (``gloam.bots.ismcts``) and ``gloam play --hints``:
 always legal in 2-5 player games, deterministic for a seed, blind to the cards it
 cannot see, finds a winning completion (rule 192), beats random play, works on any game
-that implements the protocol (a toy game below), and hints show three options with
+that implements the protocol (the toy game of tests/toy_game.py), and hints show three options with
 win chances without changing a single action of the game.
 
 Rule numbers are those of the rules checklist, part B (186-211), and its readings.
@@ -14,9 +14,6 @@ import io
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any
 
 import pytest
 from rich.console import Console
@@ -35,8 +32,6 @@ from gloam.bots.ismcts import (
 )
 from gloam.cli import play
 from gloam.cli.main import main
-from gloam.core.decisions import SPECTATOR, Context, Outcome
-from gloam.core.protocol import Action, ActionSpace, Game, GameState
 from gloam.core.record import Record
 from gloam.core.rng import Rng
 from gloam.games import get_game
@@ -44,6 +39,7 @@ from gloam.match import play_match
 from gloam.nightmarium.actions import DRAW, play_index
 from gloam.nightmarium.cards import BODY, HEAD, LEGS
 from gloam.nightmarium.state import NightmariumState
+from toy_game import BOAST, KEEP, SWAP, TOP, _HighCard
 
 FAST = SearchConfig(iterations=30)
 
@@ -299,158 +295,7 @@ def test_availability_counts_options_that_exist_only_in_some_samples() -> None:
 
 
 # --------------------------------------------------------------------------- any game
-@dataclass(frozen=True)
-class Keep(Action):
-    """Keep the card in hand."""
-
-
-@dataclass(frozen=True)
-class Swap(Action):
-    """Swap the card in hand for the top card of the deck."""
-
-
-@dataclass(frozen=True)
-class Boast(Action):
-    """Keep the top card (5) and say so: legal only to a player holding it."""
-
-
-class HighCardEnd(StrEnum):
-    """How the toy game ends: the highest card wins."""
-
-    HIGHEST = "highest_card"
-
-
-KEEP, SWAP, BOAST = 0, 1, 2
-TOP = 5
-
-
-class _HighCardState(GameState):
-    """A toy game with hidden cards: each player holds one card of 0..5 nobody else
-    sees; in turn each keeps it or swaps it for the top of the deck (or, holding the 5,
-    boasts: keeps it and says so); the highest wins."""
-
-    game_name = "highcard"
-
-    def __init__(self, game: "_HighCard", hands: list[int], deck: list[int], turn: int = 0,
-                 moves: list[int] | None = None) -> None:
-        self.game = game
-        self.hands = hands
-        self.deck = deck
-        self.turn = turn
-        self.moves = moves or []
-        self.events: list[dict[str, Any]] = []
-
-    action_space = ActionSpace([])  # replaced per game below
-
-    @property
-    def num_players(self) -> int:
-        return len(self.hands)
-
-    def current_player(self) -> int:
-        return -1 if self.is_terminal() else self.turn
-
-    def legal_action_indices(self) -> list[int]:
-        if self.is_terminal():
-            return []
-        return [KEEP, SWAP, BOAST] if self.hands[self.turn] == TOP else [KEEP, SWAP]
-
-    def decision_kind(self) -> str:
-        return "pick"
-
-    def prompt(self) -> str:
-        return "keep or swap"
-
-    def _apply_index(self, index: int) -> None:
-        if index == SWAP:
-            self.hands[self.turn] = self.deck.pop()
-        self.moves.append(index)
-        self.turn += 1
-
-    def is_terminal(self) -> bool:
-        return self.turn >= len(self.hands)
-
-    def returns(self) -> list[float]:
-        if not self.is_terminal():
-            return [0.0] * len(self.hands)
-        best = max(self.hands)
-        return [1.0 if h == best else 0.0 for h in self.hands]
-
-    def observation(self, player: int) -> dict[str, Any]:
-        hand = None if player == SPECTATOR else self.hands[player]
-        return {"viewer": player, "hand": hand, "turn": self.turn, "moves": list(self.moves)}
-
-    def decision_context(self) -> Context:
-        return Context()
-
-    def option_labels(self, indices, player):
-        names = {KEEP: ("keep", "残す"), SWAP: ("swap", "交換"), BOAST: ("boast", "宣言")}
-        return [{"en": names[i][0], "ja": names[i][1]} for i in indices]
-
-    def view(self, viewer: int, lang: str = "en") -> dict[str, Any]:
-        return self.observation(viewer)
-
-    def outcome(self) -> Outcome | None:
-        if not self.is_terminal():
-            return None
-        winners = tuple(p for p, won in enumerate(self.returns()) if won)
-        return Outcome(winners=winners, reason=HighCardEnd.HIGHEST, detail=f"the highest card, {max(self.hands)}")
-
-    def clone(self) -> "_HighCardState":
-        return _HighCardState(self.game, self.hands[:], self.deck[:], self.turn, self.moves[:])
-
-    def to_json(self) -> dict[str, Any]:
-        return {"players": len(self.hands), "hands": self.hands[:], "deck": self.deck[:],
-                "turn": self.turn, "moves": self.moves[:]}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "_HighCardState":
-        state = _HighCard(data["players"])._state(data["hands"][:], data["deck"][:], data["turn"])
-        state.moves = data["moves"][:]
-        return state
-
-
-class _HighCard(Game):
-    name = "highcard"
-    min_players = 2
-    max_players = 3
-
-    def __init__(self, players: int) -> None:
-        self.players = players
-        self._space = ActionSpace([Keep(), Swap(), Boast()])
-
-    @property
-    def num_players(self) -> int:
-        return self.players
-
-    @property
-    def action_space(self) -> ActionSpace:
-        return self._space
-
-    def new_initial_state(self, seed: int) -> _HighCardState:
-        deck = list(range(6))
-        Rng(seed).shuffle(deck)
-        return self._state([deck.pop() for _ in range(self.players)], deck)
-
-    def _state(self, hands: list[int], deck: list[int], turn: int = 0) -> _HighCardState:
-        state = _HighCardState(self, hands, deck, turn)
-        state.action_space = self._space
-        return state
-
-    def setup_json(self) -> dict[str, Any]:
-        return {"players": self.players}
-
-    @classmethod
-    def from_setup_json(cls, data: dict[str, Any]) -> "_HighCard":
-        return cls(data["players"])
-
-    def determinize(self, observation: dict[str, Any], rng: Any) -> _HighCardState:
-        unseen = [c for c in range(6) if c != observation["hand"]]
-        rng.shuffle(unseen)
-        hands = [observation["hand"] if p == observation["viewer"] else unseen.pop()
-                 for p in range(self.players)]
-        state = self._state(hands, unseen, observation["turn"])
-        state.moves = list(observation["moves"])
-        return state
+# the toy hidden-card game (tests/toy_game.py), which gloam knows nothing about
 
 
 @pytest.mark.parametrize("players", [2, 3])

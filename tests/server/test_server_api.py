@@ -109,3 +109,28 @@ def test_pages_allow_no_inline_script(live):
         assert "script-src 'self'" in csp and "unsafe-inline" not in csp
         assert "<script>" not in r.text                              # only <script type=module src=…>
     assert httpx.get(live.url + "/healthz").headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_lobby_form_is_made_from_each_games_declaration(live):
+    """``GET /api/options`` says everything the lobby draws (lobby.js names no game): each
+    game's title, its default bot (one of its bots), the setup fields in order with their
+    first values, and what else the form needs; a form built from those first values makes
+    a table."""
+    games = httpx.get(f"{live.url}/api/options").json()["games"]
+    assert list(games) == ["nightfall", "nightmarium"]
+    nf, nm = games["nightfall"], games["nightmarium"]
+    assert (nf["title"], nf["default_bot"], nm["title"], nm["default_bot"]) == ("Nightfall", "heuristic",
+                                                                               "Nightmarium", "greedy")
+    assert nf["languages"] == ["en", "ja"] and nm["languages"] == ["en"]
+    assert [f["key"] for f in nf["fields"]] == ["sets", "archives", "moons", "long", "promos", "variants"]
+    assert {f["key"]: f["start"] for f in nf["fields"]} == {"sets": ["CW"], "archives": "quick", "moons": True,
+                                                           "long": False, "promos": False, "variants": []}
+    assert nf["form"]["max_players_if"] == {"teams": 6} and nf["form"]["first_random"] is True
+    assert [(f["key"], f["choices"], f["start"]) for f in nm["fields"]] == [("creatures", [5, 6, 7], 5)]
+    assert "first_random" not in nm["form"]
+    for name, game in games.items():
+        assert game["default_bot"] in game["bots"]
+        setup = {f["key"]: f["start"] for f in game["fields"] if f["kind"] != "flags"}
+        seats = ["human", f"bot:{game['default_bot']}"]
+        r = httpx.post(f"{live.url}/api/tables", json={"game": name, "seats": seats, "setup": setup})
+        assert r.status_code == 201, r.text

@@ -269,35 +269,57 @@ class NightmariumValue:
 NIGHTFALL_DEPTH = 4
 
 
+@dataclass(frozen=True)
+class SearchKit:
+    """A game's search kit: its fast ``policy`` bot (the hints of a search with a
+    ``hint_bias``) and its leaf ``evaluator``, each made afresh when asked for."""
+
+    policy: Callable[[], Bot]
+    evaluator: Callable[[], Evaluator]
+
+
+def _nightmarium_kit() -> SearchKit:
+    from gloam.bots.nightmarium_greedy import GreedyBot
+
+    return SearchKit(policy=lambda: GreedyBot(0),
+                     evaluator=lambda: PolicyRolloutEvaluator(GreedyBot(0), NightmariumValue(), depth=4))
+
+
+def _nightfall_kit() -> SearchKit:
+    from gloam.bots.nightfall_eval import NightfallValue
+    from gloam.bots.nightfall_heuristic import HeuristicBot
+
+    return SearchKit(policy=lambda: HeuristicBot(0),
+                     evaluator=lambda: PolicyRolloutEvaluator(HeuristicBot(0), NightfallValue(),
+                                                              depth=NIGHTFALL_DEPTH))
+
+
+#: each game's search kit by the game's name (the rules never know bots: the bots
+#: package fills this itself); a game without one is searched with random rollouts
+SEARCH_KITS: dict[str, Callable[[], SearchKit]] = {"nightmarium": _nightmarium_kit, "nightfall": _nightfall_kit}
+
+
+def _kit(game: Any) -> SearchKit | None:
+    made = SEARCH_KITS.get(getattr(game, "name", None))  # type: ignore[arg-type]
+    return made() if made else None
+
+
 def evaluator_for(game: Any) -> Evaluator:
-    """The leaf evaluator for ``game``. Nightmarium: 4 decisions of the greedy bot for
-    every seat, then :class:`NightmariumValue`; Nightfall: 4 decisions of the heuristic
-    bot, then :class:`~gloam.bots.nightfall_eval.NightfallValue`; any other game: random
+    """The leaf evaluator for ``game`` (its :data:`SEARCH_KITS` entry). Nightmarium: 4
+    decisions of the greedy bot for every seat, then :class:`NightmariumValue`;
+    Nightfall: 4 decisions of the heuristic bot, then
+    :class:`~gloam.bots.nightfall_eval.NightfallValue`; any other game: random
     rollouts to the end (:class:`RolloutEvaluator`)."""
-    if getattr(game, "name", None) == "nightmarium":
-        from gloam.bots.nightmarium_greedy import GreedyBot
-
-        return PolicyRolloutEvaluator(GreedyBot(0), NightmariumValue(), depth=4)
-    if getattr(game, "name", None) == "nightfall":
-        from gloam.bots.nightfall_eval import NightfallValue
-        from gloam.bots.nightfall_heuristic import HeuristicBot
-
-        return PolicyRolloutEvaluator(HeuristicBot(0), NightfallValue(), depth=NIGHTFALL_DEPTH)
-    return RolloutEvaluator()
+    kit = _kit(game)
+    return kit.evaluator() if kit else RolloutEvaluator()
 
 
 def policy_for(game: Any) -> Bot:
     """The fast policy bot of ``game`` whose choices guide a search with a
     ``hint_bias``: Nightfall's heuristic bot, Nightmarium's greedy bot, else random."""
-    name = getattr(game, "name", None)
-    if name == "nightfall":
-        from gloam.bots.nightfall_heuristic import HeuristicBot
-
-        return HeuristicBot(0)
-    if name == "nightmarium":
-        from gloam.bots.nightmarium_greedy import GreedyBot
-
-        return GreedyBot(0)
+    kit = _kit(game)
+    if kit:
+        return kit.policy()
     from gloam.bots.base import RandomBot
 
     return RandomBot(0)

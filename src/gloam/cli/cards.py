@@ -25,7 +25,7 @@ FIELDS = ("type", "colour", "link_colours", "cost", "strength", "health", "keywo
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("cards", help="list every card with its fields and their provenance",
                                    description=__doc__)
-    parser.add_argument("game", choices=("nightfall", "nightmarium"))
+    parser.add_argument("game", choices=sorted(CARD_LISTS))
     parser.add_argument("--set", dest="set_code", default="CW", metavar="CODE",
                         help="Nightfall set code (default CW, The Coldest War)")
     parser.add_argument("--cards", metavar="FILE",
@@ -80,11 +80,17 @@ def run(args: argparse.Namespace) -> int:
 
 def _cards(args: argparse.Namespace) -> dict[str, Any]:
     """The cards to list: a Nightfall set (with ``--cards FILE``'s values) or Nightmarium's
-    composition (standard, or ``--cards`` / ``--composition FILE``)."""
-    if args.game == "nightfall":
-        if getattr(args, "composition", None):
-            raise GloamError("--composition is a Nightmarium option; for your own Nightfall values use --cards FILE")
-        return nightfall_cards(args.set_code, getattr(args, "cards", None))
+    composition (standard, or ``--cards`` / ``--composition FILE``), by the game's lister."""
+    return CARD_LISTS[args.game](args)
+
+
+def _nightfall_list(args: argparse.Namespace) -> dict[str, Any]:
+    if getattr(args, "composition", None):
+        raise GloamError("--composition is a Nightmarium option; for your own Nightfall values use --cards FILE")
+    return nightfall_cards(args.set_code, getattr(args, "cards", None))
+
+
+def _nightmarium_list(args: argparse.Namespace) -> dict[str, Any]:
     from gloam.cli.options import composition_file
 
     return nightmarium_cards(composition_file(args))
@@ -185,3 +191,7 @@ def nightmarium_cards(user_file: str | None = None) -> dict[str, Any]:
     if user_file is not None:
         out["user"] = Path(user_file).name
     return out
+
+
+#: each game's card list (``gloam cards GAME``)
+CARD_LISTS = {"nightfall": _nightfall_list, "nightmarium": _nightmarium_list}

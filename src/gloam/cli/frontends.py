@@ -143,6 +143,9 @@ class Frontend(ABC):
 
 
 class NightmariumFrontend(Frontend):
+    def __init__(self, game: Any, lang: str = "en", compact: bool = True) -> None:
+        super().__init__(game, lang)   # one screen: ``compact`` is Nightfall's choice
+
     def view(self, observation, events, names, you, new, width):
         from gloam.cli.render import build_view
 
@@ -339,6 +342,8 @@ class NightfallFrontend(Frontend):
 def frontend(game: Any, lang: str = "en", compact: bool = True) -> Frontend:
     """The terminal front end of ``game``, in ``lang`` ("en" or "ja"; Nightmarium's is
     always English); Nightfall's compact screen unless ``compact`` is False."""
-    if game.name == "nightfall":
-        return NightfallFrontend(game, lang, compact)
-    return NightmariumFrontend(game, lang)
+    return FRONTENDS[game.name](game, lang, compact)
+
+
+#: the terminal front end of each game that has one (``gloam play`` plays these games)
+FRONTENDS: dict[str, type[Frontend]] = {"nightmarium": NightmariumFrontend, "nightfall": NightfallFrontend}

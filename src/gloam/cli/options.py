@@ -8,17 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gloam.core.errors import SetupError
-from gloam.nightmarium.cards import load_composition
-
-NIGHTFALL_ONLY = ("--quick-start, --draft, --ml-draft, --moons, --long, --sets, --draft-cards, --wounds and the"
-                  " variants"
-                  " (--common-ground, --hidden-archives, --secret-archives, --open-archives, --upstream,"
-                  " --custom-starters, --teams) are Nightfall options")
-#: Nightfall's variant flags: (argparse dest, setup option), rules 34 and 174-179
-NIGHTFALL_VARIANTS = (("common_ground", "common_ground"), ("hidden_archives", "hidden_archives"),
-                      ("secret_archives", "secret_archives"), ("open_archives", "open_archives"),
-                      ("upstream", "upstream"), ("custom_starters", "custom_starters"), ("teams", "teams"))
-NIGHTMARIUM_ONLY = "--composition and --creatures are Nightmarium options"
+from gloam.games import declaration, declarations
 
 
 def add_setup_options(parser: argparse.ArgumentParser) -> None:
@@ -76,81 +66,22 @@ def _codes(text: str) -> list[str]:
 
 
 def setup_from_args(args: argparse.Namespace, players: int, **extra: Any) -> dict[str, Any]:
-    """The setup of ``args.game`` for ``players`` seats plus ``extra`` entries; an option
-    of the other game is refused with :class:`SetupError`."""
-    setup: dict[str, Any] = {"players": players, **extra}
-    if args.game == "nightfall":
-        if args.composition or args.creatures != 5:
-            raise SetupError(NIGHTMARIUM_ONLY)
-        setup = dict(setup, archives=args.archives or "quick", moons=args.moons, long=args.long)
-        for dest, option in NIGHTFALL_VARIANTS:
-            if getattr(args, dest, False):
-                setup[option] = True
-        for key in ("sets", "wounds"):
-            if getattr(args, key, None):
-                setup[key] = list(getattr(args, key))
-        if getattr(args, "draft_cards", None) is not None:
-            setup["draft_cards"] = args.draft_cards
-        if getattr(args, "decks", None):
-            setup.update(deck_setup(args.decks, players, setup.get("sets")))
-        if getattr(args, "cards", None):
-            setup["cards"] = card_setup(args.cards, setup.get("sets", ["CW"]))
-        return setup
-    if getattr(args, "decks", None):
-        raise SetupError("--deck is a Nightfall option")
-    if args.archives or args.moons or args.long or getattr(args, "sets", None) or getattr(args, "wounds", None) \
-            or getattr(args, "draft_cards", None) is not None \
-            or any(getattr(args, dest, False) for dest, _ in NIGHTFALL_VARIANTS):
-        raise SetupError(NIGHTFALL_ONLY)
-    setup["creatures"] = args.creatures
-    composition = composition_file(args)
-    if composition:
-        setup["composition"] = load_composition(composition).to_setup()
-    return setup
+    """The setup of ``args.game`` for ``players`` seats plus ``extra`` entries, made by the
+    game's declaration (``cli_setup``); an option of another game is refused with
+    :class:`SetupError` (that game's ``cli_foreign``)."""
+    options = vars(args)
+    for other in declarations():
+        refusal = other.name != args.game and other.cli_foreign(options)
+        if refusal:
+            raise SetupError(refusal)
+    return declaration(args.game).cli_setup(options, {"players": players, **extra})
 
 
 def composition_file(args: argparse.Namespace) -> str | None:
-    """Nightmarium's composition file: ``--composition FILE``, or ``--cards FILE``, which
-    means the same for Nightmarium (a Night Fear's only values are its Legion, parts and
-    ability: a player's own values are a composition); both at once are refused."""
-    cards, composition = getattr(args, "cards", None), getattr(args, "composition", None)
-    if cards and composition:
-        raise SetupError("for Nightmarium --cards FILE is --composition FILE: give one of them")
-    return cards or composition
+    """Nightmarium's composition file (``--composition FILE`` or ``--cards FILE``)."""
+    from gloam.nightmarium.declaration import composition_file as from_options
 
-
-def card_setup(path: str, sets: list[str]) -> dict[str, Any]:
-    """Nightfall's ``cards`` setup entry from ``--cards FILE``: the file's values of the
-    cards of ``sets`` (a file may name cards of other sets too); refused if it names none."""
-    from gloam.nightfall.cards import load_set
-    from gloam.nightfall.user_cards import load_user_cards
-
-    user = load_user_cards(path)
-    mine = user.only(c.id for code in sets for c in load_set(code).cards)
-    if not mine:
-        raise SetupError(f"{Path(path).name} names no card of the sets {', '.join(sets)}: nothing to change"
-                         f" (it names {', '.join(sorted(user.overrides))})")
-    return mine.to_setup()
-
-
-def deck_setup(files: list[str], players: int, sets: list[str] | None = None) -> dict[str, Any]:
-    """The setup entries of a constructed game from ``--deck`` files: ``decks`` (one file
-    for every player, or one per player) and ``sets`` (the given sets, or the sets the
-    decks' cards come from, with a standalone set first if none is)."""
-    from gloam.nightfall.cards import SET_FILES, load_set
-    from gloam.nightfall.constructed import load_deck
-
-    if len(files) not in (1, players):
-        raise SetupError(f"give one --deck for every player or one per player: {len(files)} decks for"
-                         f" {players} players")
-    decks = [load_deck(f) for f in files]
-    decks = decks * players if len(decks) == 1 else decks
-    if sets is None:
-        used = {code for d in decks for code in d.sets()}
-        sets = [code for code in SET_FILES if code in used]
-        if not any(load_set(code).is_standalone for code in sets):
-            sets = ["CW"] + sets
-    return {"decks": [d.to_json() for d in decks], "sets": list(sets)}
+    return from_options(vars(args))
 
 
 def read_position(path: str):

@@ -62,13 +62,13 @@ from gloam.core.record import Record
 from gloam.core.rng import derive_seed
 from gloam.core.text import clean_text
 from gloam.cli.console import print_error, safe_console
-from gloam.cli.frontends import Item, frontend
+from gloam.cli.frontends import FRONTENDS, Item, frontend
 from gloam.cli.options import add_setup_options, setup_from_args
-from gloam.games import get_game
+from gloam.games import declaration, get_game
 from gloam.nightfall import i18n
 
 HUMAN = "you"
-GAMES = ("nightmarium", "nightfall")
+GAMES = tuple(FRONTENDS)  # the games with a terminal front end
 INTERRUPTED = 130  # the shell's exit status for Ctrl-C
 HINT_SALT = 0x4817  # mixed into the hint search's seed, apart from every bot's
 
@@ -257,9 +257,9 @@ def seat_names(seats: list[str], names: list[str] | None = None, lone_you: bool 
 
 
 def _lang(args: argparse.Namespace, game: Any) -> str:
-    """The session's language: ``--lang`` for Nightfall; Nightmarium is English only."""
+    """The session's language: ``--lang`` if the game speaks it (Nightmarium is English only)."""
     lang = i18n.check_lang(getattr(args, "lang", "en"))
-    return lang if game.name == "nightfall" else "en"
+    return declaration(game.name).lang(lang)
 
 
 def _split(text: str) -> list[str]:
@@ -335,7 +335,7 @@ class Session:
                  replay_out: str | Path | None = None, hints: bool = False, lang: str = "en",
                  start: Any = None, auto_pass: bool = True, layout: str = "compact") -> None:
         self.game = game
-        self.lang = lang if game.name == "nightfall" else "en"  # Nightmarium is English only
+        self.lang = declaration(game.name).lang(lang)  # Nightmarium is English only
         self.ui = frontend(game, self.lang, compact=layout != "full")
         self.seed = seed
         self.seats = seats
@@ -386,7 +386,7 @@ class Session:
             args.game = position.game.name
         if not args.game:
             raise SetupError("name the game to play (nightmarium or nightfall), or --resume FILE")
-        bot = "heuristic" if args.game == "nightfall" else "greedy"  # each game's own default bot
+        bot = declaration(args.game).default_bot  # each game's own default bot
         players = position.game.num_players if position is not None else 2  # a position: each of its seats
         default = ",".join([HUMAN] + [bot] * (players - 1))
         seats = _split(args.seats or default)

@@ -102,9 +102,10 @@ def _board(state: Any, viewer: int, lang: str) -> Any:
     """The terminal board of ``viewer``'s observation, as ``gloam play`` draws it."""
     from gloam.cli.frontends import frontend
     from gloam.cli.play import HUMAN, seat_names
+    from gloam.games import declaration
 
     game = state.game
-    lang = lang if game.name == "nightfall" else "en"
+    lang = declaration(game.name).lang(lang)
     ui = frontend(game, lang)
     names = seat_names([HUMAN] * game.num_players, lone_you=False, lang=lang)
     seat = None if viewer == SPECTATOR else viewer

@@ -24,6 +24,7 @@ from gloam.cli.play import GAMES, HUMAN, Terminal, seat_names
 from gloam.cli.frontends import frontend
 from gloam.core.errors import GloamError, RecordError
 from gloam.core.record import Record
+from gloam.games import declaration
 from gloam.games import omniscient_observation as omniscient_view
 from gloam.nightfall import i18n
 
@@ -68,7 +69,8 @@ class Replay:
                  lang: str = "en") -> None:
         self.record = record
         self.game = record.new_game()
-        self.lang = i18n.check_lang(lang) if self.game.name == "nightfall" else "en"  # Nightmarium: English
+        speaks = declaration(self.game.name).languages
+        self.lang = i18n.check_lang(lang) if len(speaks) > 1 else speaks[0]  # Nightmarium: English
         self.ui = frontend(self.game, self.lang)
         n = self.game.num_players
         if seat is not None and not 0 <= seat < n:

@@ -14,20 +14,17 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from gloam.cli.options import card_setup, composition_file
+from gloam.core.declaration import find
 from gloam.core.errors import GloamError
-from gloam.nightmarium.cards import load_composition
 from gloam.simulate import DEFAULT_TURN_LIMIT
 
 if TYPE_CHECKING:
-    from gloam.report import ReportOptions
+    from gloam.report import ReportOptions, reports
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 DEFAULT_PLAYERS = "2,3,4,5"
 DEFAULT_GAMES = 1000
-#: the bot in every seat unless --seats names others
-DEFAULT_SEATS = {"nightmarium": "greedy", "nightfall": "heuristic"}
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -101,9 +98,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _options(args: argparse.Namespace) -> ReportOptions:
-    from gloam.report import ReportOptions
+    from gloam.report import ReportOptions, reports
 
-    seats_text = args.seats if args.seats is not None else DEFAULT_SEATS.get(args.game, "random")
+    game = find(args.game)
+    seats_text = args.seats if args.seats is not None else game.default_bot if game else "random"
     seats = tuple(s.strip() for s in seats_text.split(","))
     if not all(seats):
         raise GloamError(f"--seats needs bot names separated by commas, not {seats_text!r}")
@@ -112,18 +110,8 @@ def _options(args: argparse.Namespace) -> ReportOptions:
         players = tuple(int(p) for p in players_text.split(","))
     except ValueError:
         raise GloamError(f"--players needs player counts separated by commas, e.g. 2,3,4,5, not {players_text!r}")
-    setup: dict[str, Any] = {"creatures": args.creatures, "turn_limit": args.turn_limit}
-    if args.game == "nightfall":
-        if args.composition or args.creatures != 5:
-            raise GloamError("--creatures and --composition are Nightmarium options")
-        sets = [code.strip() for code in args.sets.split(",")]
-        setup = {"sets": sets, "archives": args.archives, "turn_limit": args.turn_limit}
-        if args.cards:
-            setup["cards"] = card_setup(args.cards, sets)
-    elif args.sets != "CW" or args.archives != "draft":
-        raise GloamError("--sets and --archives are Nightfall options")
-    elif composition_file(args):
-        setup["composition"] = load_composition(composition_file(args)).to_setup()
+    module = reports().get(args.game)
+    setup = module.cli_setup(vars(args)) if module else {"turn_limit": args.turn_limit}
     return ReportOptions(args.game, tuple(sorted(players)), seats, args.games, args.seed, setup)
 
 
@@ -144,12 +132,11 @@ def _fail(message: str) -> int:
 
 def _command(args: argparse.Namespace, options: Any) -> str:
     """The command line that reproduces this report's numbers (without --out/--workers)."""
+    from gloam.report import reports
+
     parts = ["gloam", "report", options.game, "--games", str(options.games), "--seed", str(options.seed),
              "--players", ",".join(map(str, options.players)), "--seats", ",".join(options.seats)]
-    if args.creatures != 5:
-        parts += ["--creatures", str(args.creatures)]
-    if options.game == "nightfall":
-        parts += ["--sets", ",".join(options.setup["sets"]), "--archives", options.setup["archives"]]
+    parts += reports()[options.game].cli_command(vars(args), options.setup)
     if args.turn_limit != DEFAULT_TURN_LIMIT:
         parts += ["--turn-limit", str(args.turn_limit)]
     if args.composition:

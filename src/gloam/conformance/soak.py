@@ -130,17 +130,9 @@ class Checks:
         self.sampled = 0
         self.moved = 0
 
-    # the tiers
+    # the tiers (each game's own checks are its subclass's hooks)
     def cheap(self, state: Any) -> None:
-        if self.soak.name == "nightfall":
-            nf.check_cards(state)
-            check_legal(state)
-            nf.check_position(state)
-            nf.check_options(state)
-        else:
-            cf.check_conservation(nm.nightmarium_cards(state), nm.N_CARDS)
-            check_legal(state)
-            nm.check_position(state)
+        raise NotImplementedError
 
     def sampled_step(self, state: Any, action: int | None) -> None:
         """Everything that needs a copy of the state: clone, JSON, observations, the
@@ -149,17 +141,17 @@ class Checks:
         cf.check_protocol(state)
         if action is not None:
             cf.check_clone_and_apply(state, action)
-            if self.soak.name == "nightfall":
-                nf.check_clone(state, action)
+            self.check_clone(state, action)
         cf.check_legal_mask(state)
         cf.check_json_round_trip(state)
-        if self.soak.name == "nightfall":
-            self.moved += cf.check_observation_hides_unseen(state, nf.permute_any_format, self.rng)
-            self.check_spectator(state)
-            self.check_determinize(state, nf.sound)
-        else:
-            self.moved += cf.check_observation_hides_unseen(state, nm.permute_unseen, self.rng)
-            self.check_determinize(state, self.nightmarium_sound)
+        self.check_hidden(state)
+
+    def check_clone(self, state: Any, action: int) -> None:
+        """The game's own clone check (none by default)."""
+
+    def check_hidden(self, state: Any) -> None:
+        """Observations independent of unseen cards, determinization sound."""
+        raise NotImplementedError
 
     def check_spectator(self, state: Any) -> None:
         """Re-dealing everything hidden from every seat changes neither the spectator's
@@ -169,11 +161,6 @@ class Checks:
             raise AssertionError("observation(SPECTATOR) depends on a hidden card")
         if other.events_for(SPECTATOR) != state.events_for(SPECTATOR):
             raise AssertionError("events_for(SPECTATOR) depends on a hidden card")
-
-    @staticmethod
-    def nightmarium_sound(det: Any, where: str) -> None:
-        cf.check_conservation(nm.nightmarium_cards(det), nm.N_CARDS, where)
-        nm.check_position(det)
 
     def check_determinize(self, state: Any, sound: Any) -> None:
         for p in range(state.num_players):
@@ -185,17 +172,63 @@ class Checks:
             raise AssertionError(f"not over after {len(actions)} actions (bound {MAX_ACTIONS[name]})")
         cf.check_protocol(state)
         views = cf.event_views(state)
-        if name == "nightfall":
-            nf.check_winners(state, {"decks": state.game.decks, "teams": state.game.teams})
-            nf.check_private_events(state, views)
-        elif state.events[-1]["type"] == "dead_position":  # a dead position ends without a winner
+        self.check_end(state, actions, views)
+        cf.check_event_redaction(state, views)
+        cf.check_replay(self.game, self.soak.seed, actions, state, views[None])
+
+    def check_end(self, state: Any, actions: list[int], views: Any) -> None:
+        """The game's own checks of the end: the winners its rules name, private events."""
+        raise NotImplementedError
+
+
+class NightfallChecks(Checks):
+    def cheap(self, state: Any) -> None:
+        nf.check_cards(state)
+        check_legal(state)
+        nf.check_position(state)
+        nf.check_options(state)
+
+    def check_clone(self, state: Any, action: int) -> None:
+        nf.check_clone(state, action)
+
+    def check_hidden(self, state: Any) -> None:
+        self.moved += cf.check_observation_hides_unseen(state, nf.permute_any_format, self.rng)
+        self.check_spectator(state)
+        self.check_determinize(state, nf.sound)
+
+    def check_end(self, state: Any, actions: list[int], views: Any) -> None:
+        nf.check_winners(state, {"decks": state.game.decks, "teams": state.game.teams})
+        nf.check_private_events(state, views)
+
+
+class NightmariumChecks(Checks):
+    def cheap(self, state: Any) -> None:
+        cf.check_conservation(nm.nightmarium_cards(state), nm.N_CARDS)
+        check_legal(state)
+        nm.check_position(state)
+
+    def check_hidden(self, state: Any) -> None:
+        self.moved += cf.check_observation_hides_unseen(state, nm.permute_unseen, self.rng)
+        self.check_determinize(state, self.nightmarium_sound)
+
+    @staticmethod
+    def nightmarium_sound(det: Any, where: str) -> None:
+        cf.check_conservation(nm.nightmarium_cards(det), nm.N_CARDS, where)
+        nm.check_position(det)
+
+    def check_end(self, state: Any, actions: list[int], views: Any) -> None:
+        name = self.soak.name
+        if state.events[-1]["type"] == "dead_position":  # a dead position ends without a winner
             cf.check_game_over(state, MAX_ACTIONS[name], len(actions), no_winner=True)
         else:
             winner = cf.check_game_over(state, MAX_ACTIONS[name], len(actions))
             assert winner == state.winner and state.complete_creatures(winner) >= state.game.creatures
             nm.check_private_draws(state, views)
-        cf.check_event_redaction(state, views)
-        cf.check_replay(self.game, self.soak.seed, actions, state, views[None])
+
+
+#: each game's checks
+CHECKS: dict[str, type[Checks]] = {"nightfall": NightfallChecks, "nightmarium": NightmariumChecks}
+
 
 
 def check_legal(state: Any) -> None:
@@ -227,7 +260,7 @@ def play_soak_game(soak: SoakGame, every: int) -> GameResult:
     checks = None
     try:
         game = get_game(soak.name, soak.setup)
-        checks = Checks(soak, game)
+        checks = CHECKS[soak.name](soak, game)
         chooser = random.Random(soak.chooser_seed)
         offset = checks.rng.randrange(every)
         state = game.new_initial_state(soak.seed)

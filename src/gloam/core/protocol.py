@@ -143,6 +143,11 @@ class GameState(ABC):
     #: the structured event stream (list of plain dicts), see :mod:`gloam.core.events`
     events: list[dict[str, Any]]
 
+    #: the state's one seeded generator (:class:`~gloam.core.rng.Rng`): every shuffle and
+    #: draw comes from it, so comparing it before and after an act says whether the act
+    #: drew a hidden card (the server's undo rule, ``gloam.server.undo``, reads it)
+    rng: Any
+
     #: the event types after which some seat knows more about a card that was hidden
     #: (a public reveal, a look, a reshuffle…), even when the event itself carries no
     #: ``to``/``secret``: the undo rule (``gloam.server.undo``, web-design §5.8 point 4)

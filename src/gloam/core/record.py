@@ -135,10 +135,12 @@ class Record:
 
     # --- replaying --------------------------------------------------------------------
     def new_game(self):
-        from gloam.games import get_game
+        """The record's game, found in the registry of declared games (``gloam.games``
+        fills it; ``core`` imports nothing above it)."""
+        from gloam.core.declaration import declared
 
         try:
-            return get_game(self.game, self.setup)
+            return declared(self.game).game_class.from_setup_json(self.setup or {})
         except GloamError as exc:
             raise RecordError(f"record setup is invalid: {exc}") from None
 
@@ -146,9 +148,9 @@ class Record:
         """The state before the first action: the ``start`` position, or the deal of the seed."""
         if self.start is None:
             return self.new_game().new_initial_state(self.seed)
-        from gloam.games import state_from_json
+        from gloam.core.declaration import declared
 
-        return state_from_json(self.game, self.start)
+        return declared(self.game, RecordError).state_class.from_json(self.start)
 
     def states(self) -> Iterator[tuple[Any, int | None]]:
         """Yield ``(state, next_action)`` before each action, then ``(final, None)``.
@@ -173,7 +175,7 @@ class Record:
 
 def engine_version() -> str:
     """The build that makes a record (a record's and a web table's ``engine``)."""
-    from gloam import __version__
+    from gloam.core.version import __version__
 
     return f"gloam {__version__}"
 

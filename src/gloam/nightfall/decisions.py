@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gloam.core.decisions import Context
 from gloam.nightfall.actions import Archive, Card, Done, Feed, Play, Player, action_space
 
-if TYPE_CHECKING:
-    from gloam.nightfall.state import NightfallState
+#: the state these functions read: a ``NightfallState`` (``state.py`` imports this module,
+#: so it is not imported back, not even for type checking: no import circle)
+NightfallState = Any
 
 
 class NightfallKind(StrEnum):

@@ -26,7 +26,6 @@ page layout and the plot helpers every game shares.
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import time
@@ -44,8 +43,6 @@ from gloam.match import play_match
 from gloam.simulate import check_simulation
 from gloam.workers import count_games, run_tasks
 
-#: game name -> the module that knows that game's statistics
-REPORTS = {"nightmarium": "gloam.report.nightmarium", "nightfall": "gloam.report.nightfall"}
 #: the most games one worker task plays
 MAX_CHUNK = 100
 #: tasks per worker to aim for, so workers finishing at different speeds stay busy
@@ -85,12 +82,21 @@ class ReportOptions:
                 "games": self.games, "seed": self.seed, "setup": dict(self.setup)}
 
 
+def reports() -> dict[str, ModuleType]:
+    """Game name -> the module that knows that game's statistics: each module names its
+    game (``GAME``); a game with a report adds its module here."""
+    from gloam.report import nightfall, nightmarium
+
+    return {module.GAME: module for module in (nightfall, nightmarium)}
+
+
 def report_module(game: str) -> ModuleType:
     """The statistics module of ``game``; :class:`SetupError` if it has no report."""
-    if game not in REPORTS:
-        known = ", ".join(sorted(REPORTS))
+    modules = reports()
+    if game not in modules:
+        known = ", ".join(sorted(modules))
         raise SetupError(f"no balance report for {game!r} yet; gloam reports on {known}")
-    return importlib.import_module(REPORTS[game])
+    return modules[game]
 
 
 def check(options: ReportOptions, workers: int = 1) -> dict[int, dict[str, Any]]:

@@ -698,3 +698,27 @@ def _chains_section(data: dict[str, Any]) -> Section:
                   "Winner's and others' wounds: at the end (rule 162). Margin: the nearest other player's wounds"
                   " minus the winner's.")
     return Section("chains", "Chains and wounds", [INTROS["chains"]], [chains, wounds], [table])
+
+
+# --- gloam report's options for Nightfall (cli/report.py asks the game's module) -------------------
+GAME = "nightfall"
+
+
+def cli_setup(options: dict[str, Any]) -> dict[str, Any]:
+    """The report's setup from ``gloam report nightfall``'s options (``--sets``,
+    ``--archives``, ``--cards``); Nightmarium's options are refused."""
+    from gloam.core.errors import GloamError
+    from gloam.nightfall.declaration import card_setup
+
+    if options["composition"] or options["creatures"] != 5:
+        raise GloamError("--creatures and --composition are Nightmarium options")
+    sets = [code.strip() for code in options["sets"].split(",")]
+    setup: dict[str, Any] = {"sets": sets, "archives": options["archives"], "turn_limit": options["turn_limit"]}
+    if options["cards"]:
+        setup["cards"] = card_setup(options["cards"], sets)
+    return setup
+
+
+def cli_command(options: dict[str, Any], setup: dict[str, Any]) -> list[str]:
+    """This game's part of the command line that reproduces a report."""
+    return ["--sets", ",".join(setup["sets"]), "--archives", setup["archives"]]

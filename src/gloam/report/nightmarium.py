@@ -824,3 +824,27 @@ def _bucket_shares(dist: dict[str, Any], buckets: int) -> list[float]:
 def _hist_share(dist: dict[str, Any], value: int) -> float:
     total = sum(dist["histogram"].values())
     return dist["histogram"].get(str(value), 0) / total if total else 0.0
+
+
+# --- gloam report's options for Nightmarium (cli/report.py asks the game's module) -----------------
+GAME = "nightmarium"
+
+
+def cli_setup(options: dict[str, Any]) -> dict[str, Any]:
+    """The report's setup from ``gloam report nightmarium``'s options (``--creatures``,
+    ``--composition`` or ``--cards``); Nightfall's options are refused."""
+    from gloam.core.errors import GloamError
+    from gloam.nightmarium.cards import load_composition
+    from gloam.nightmarium.declaration import composition_file
+
+    setup: dict[str, Any] = {"creatures": options["creatures"], "turn_limit": options["turn_limit"]}
+    if options["sets"] != "CW" or options["archives"] != "draft":
+        raise GloamError("--sets and --archives are Nightfall options")
+    if composition_file(options):
+        setup["composition"] = load_composition(composition_file(options)).to_setup()
+    return setup
+
+
+def cli_command(options: dict[str, Any], setup: dict[str, Any]) -> list[str]:
+    """This game's part of the command line that reproduces a report."""
+    return ["--creatures", str(options["creatures"])] if options["creatures"] != 5 else []

@@ -9,12 +9,13 @@ from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from gloam.bots.registry import bot_names
 from gloam.core.errors import GloamError
 from gloam.core.record import engine_version
-from gloam.games import game_names, get_game
+from gloam.games import declaration, game_names, get_game
 from gloam.server.room import SeatRefused
 from gloam.server.seats import clean_name, new_token, token_hash
 from gloam.server.store import repo
@@ -38,9 +39,19 @@ class TableOptions(BaseModel):
     reveal_after_end: bool = True                         # the record (and every hand) once it is over
 
 
+def _known_game(name: Any) -> str:
+    """A registered game's name; anything else is refused as pydantic refuses a literal."""
+    names = game_names()
+    if not isinstance(name, str) or name not in names:
+        quoted = [repr(n) for n in names]
+        expected = " or ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
+        raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected})
+    return name
+
+
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: Literal["nightfall", "nightmarium"]
+    game: Annotated[Any, AfterValidator(_known_game)]   # a registered game (gloam.games)
     seats: Annotated[list[Annotated[str, Field(max_length=40)]], Field(min_length=1, max_length=MAX_SEATS)]
     setup: dict[str, Any] = Field(default_factory=dict)
     names: list[Annotated[str, Field(min_length=1, max_length=40)]] | None = None
@@ -246,22 +257,16 @@ async def games() -> dict[str, Any]:
 
 
 def _setup_options(name: str) -> dict[str, Any]:
-    """What the lobby's form offers for one game: the seat counts, the bots, and the
-    game's own setup choices (nothing a live table could reveal)."""
-    game_class = type(get_game(name, {}))
-    options: dict[str, Any] = {"players": [game_class.min_players, game_class.max_players], "bots": bot_names(name)}
-    if name == "nightfall":
-        from gloam.nightfall.cards import SET_FILES, load_set
-        from gloam.nightfall.game import VARIANTS
-        from gloam.nightfall.setup import ARCHIVE_SETUPS, DRAFTS
-
-        options.update(
-            sets=[{"code": code, "title": load_set(code).title, "standalone": load_set(code).is_standalone}
-                  for code in SET_FILES],
-            archives=list(ARCHIVE_SETUPS), drafts=list(DRAFTS), variants=list(VARIANTS),
-            team_players=[4, 6])
-    elif name == "nightmarium":
-        options.update(creatures=[5, 6, 7])
+    """What the lobby's form offers for one game, from its declaration: the seat counts,
+    the bots, the default bot, the form's fields (``fields``, each a setup option with
+    its default, choices and help), the game's own entries (Nightfall's ``sets``…) and
+    what else the form needs (``form``); nothing a live table could reveal."""
+    game = declaration(name)
+    options: dict[str, Any] = {"players": [game.game_class.min_players, game.game_class.max_players],
+                               "bots": bot_names(name)}
+    options.update(game.lobby_options())
+    options.update(title=game.title, languages=list(game.languages), default_bot=game.default_bot,
+                   fields=[option.to_json() for option in game.setup_options()], form=dict(game.form()))
     return options
 
 

@@ -30,10 +30,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gloam.core import SPECTATOR
 from gloam.core.fork import fork_state
-from gloam.games import omniscient_observation, omniscient_table_view
+from gloam.games import declaration, omniscient_observation, omniscient_table_view
 from gloam.server.api import MAX_SEATS, TableOptions, _readable, bearer, open_table, seat_rows
 from gloam.server.seats import seat_of
-from gloam.server.views import event_lines, table_frame
+from gloam.server.views import table_frame
 
 router = APIRouter()
 templates = Jinja2Templates(directory=Path(__file__).with_name("web") / "templates")
@@ -153,12 +153,9 @@ def check_step(room: Any, at: int | None) -> int:
 def every_line(room: Any, state: Any, since: int, lang: str) -> list[dict[str, Any]]:
     """The events since ``since`` unredacted, with their lines (a finished, revealed game)."""
     events = state.events_for(None, since)
-    if room.game.name != "nightfall":
-        return event_lines(room.game, state, SPECTATOR, events, room.names, lang)
-    from gloam.nightfall.describe import describe_event
-
+    describe = declaration(room.game.name).describe_event
     obs = omniscient_observation(state)
-    return [{**e, "line": describe_event(room.game, obs, e, room.names, lang=lang)} for e in events]
+    return [{**e, "line": describe(room.game, obs, e, SPECTATOR, room.names, lang)} for e in events]
 
 
 def step_frame(room: Any, n: int, viewer: int | None, lang: str) -> dict[str, Any]:

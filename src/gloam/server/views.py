@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from gloam.core import SPECTATOR
+from gloam.games import declaration
 
 LANGS = ("en", "ja")
 
@@ -39,20 +39,9 @@ def event_lines(game: Any, state: Any, viewer: int, events: list[dict[str, Any]]
                 lang: str) -> list[dict[str, Any]]:
     """Each redacted event with its plain-language line for this viewer."""
     shown = reader_names(names, viewer, lang)
-    out = []
-    if game.name == "nightfall":
-        from gloam.nightfall.describe import describe_event
-
-        obs = state.observation(viewer)
-        for event in events:
-            out.append({**event, "line": describe_event(game, obs, event, shown, lang=lang)})
-    else:
-        from gloam.nightmarium.describe import describe_event
-
-        you = viewer if viewer != SPECTATOR and lang == "en" else None
-        for event in events:
-            out.append({**event, "line": describe_event(game, event, shown, you)})
-    return out
+    describe = declaration(game.name).describe_event
+    obs = state.observation(viewer)
+    return [{**event, "line": describe(game, obs, event, viewer, shown, lang)} for event in events]
 
 
 def table_frame(game: Any, state: Any, viewer: int, lang: str, names: Sequence[str], since: int) -> dict[str, Any]:

@@ -12,8 +12,6 @@ import * as store from "./store.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("lobby"));
 
-const DEFAULT_BOT = { nightfall: "heuristic", nightmarium: "greedy" };
-
 /**
  * @typedef {Object} Seat
  * @property {string} kind  "human" or "bot:NAME"
@@ -27,18 +25,12 @@ const page = {
   tables: [],
   error: "",
   busy: false,
+  /** @type {Record<string, any>} the game, the seats, the first player, the table's options and each
+   * game's setup fields by key (their first values from GET /api/options) */
   form: {
-    game: "nightfall",
+    game: "",
     /** @type {Seat[]} */
-    seats: [{ kind: "human", name: "" }, { kind: "bot:heuristic", name: "" }],
-    sets: ["CW"],
-    archives: "quick",
-    moons: true,
-    long: false,
-    promos: false,
-    /** @type {Record<string, boolean>} */
-    variants: {},
-    creatures: 5,
+    seats: [{ kind: "human", name: "" }],
     first: "0",
     table: { visibility: "public", spectators: true, undo: true, takeover_bot: "normal", turn_seconds: "" },
   },
@@ -53,6 +45,14 @@ function restoreForm() {
   }
 }
 
+/**
+ * A game's title (GET /api/options), or its name before the options have come.
+ * @param {string} game
+ */
+function title(game) {
+  return page.options?.games?.[game]?.title || game;
+}
+
 /** @returns {any} this game's choices */
 function gameOptions() {
   return page.options?.games?.[page.form.game] || { players: [2, 5], bots: [] };
@@ -63,10 +63,46 @@ function botOf(kind) {
   return kind.startsWith("bot:") ? kind.slice(4) : null;
 }
 
-/** Seat limits: 2-5, and 6 with Team Play. */
+/** @returns {any[]} this game's setup fields (GET /api/options: each game's declaration) */
+function fields() {
+  return gameOptions().fields || [];
+}
+
+/** @returns {string} the bot a new seat of this game gets */
+function defaultBot() {
+  const o = gameOptions();
+  return o.default_bot || o.bots[0];
+}
+
+/**
+ * Whether a setup option is on: a flag field, or one choice of a flags field (a variant).
+ * @param {string} name
+ */
+function isOn(name) {
+  const f = page.form;
+  for (const field of fields()) {
+    if (field.key === name) return Boolean(f[name]);
+    if (field.kind === "flags" && (field.choices || []).includes(name)) return Boolean(f[field.key]?.[name]);
+  }
+  return false;
+}
+
+/** Seat limits: the game's range, widened by an option that allows more (Nightfall's Team Play: 6). */
 function maxSeats() {
   const range = gameOptions().players;
-  return page.form.game === "nightfall" && page.form.variants.teams ? 6 : range[1];
+  let most = range[1];
+  for (const [name, n] of Object.entries(gameOptions().form?.max_players_if || {})) if (isOn(name)) most = Math.max(most, n);
+  return most;
+}
+
+/** Each field of the game its first value (from GET /api/options) unless the form holds one. */
+function startFields() {
+  const f = page.form;
+  for (const field of fields()) {
+    if (f[field.key] !== undefined) continue;
+    const start = field.kind === "flags" ? {} : field.start;
+    f[field.key] = Array.isArray(start) ? [...start] : start;
+  }
 }
 
 /**
@@ -75,12 +111,14 @@ function maxSeats() {
 function chooseGame(game) {
   const f = page.form;
   f.game = game;
+  startFields();
   const bots = gameOptions().bots;
-  const fallback = /** @type {Record<string, string>} */ (DEFAULT_BOT)[game] || bots[0];
+  const fallback = defaultBot();
   f.seats = f.seats.slice(0, maxSeats()).map((s) => {
     const bot = botOf(s.kind);
-    return bot && !bots.includes(bot) ? { ...s, kind: `bot:${fallback}` } : s;
+    return bot !== null && fallback && !bots.includes(bot) ? { ...s, kind: `bot:${fallback}` } : s;
   });
+  while (fallback && f.seats.length < gameOptions().players[0]) f.seats.push({ kind: `bot:${fallback}`, name: "" });
   render();
 }
 
@@ -89,11 +127,15 @@ function body() {
   const f = page.form;
   /** @type {Record<string, any>} */
   const setup = {};
-  if (f.game === "nightfall") {
-    Object.assign(setup, { sets: f.sets, archives: f.archives, moons: f.moons, long: f.long, promos: f.promos });
-    for (const [name, on] of Object.entries(f.variants)) if (on) setup[name] = true;
-  } else {
-    setup.creatures = Number(f.creatures);
+  for (const field of fields()) {
+    const value = f[field.key];
+    if (field.kind === "flags") {
+      for (const [name, on] of Object.entries(value || {})) if (on) setup[name] = true;
+    } else if (field.kind === "choice" && typeof (field.choices || [])[0] === "number") {
+      setup[field.key] = Number(value);
+    } else {
+      setup[field.key] = value;
+    }
   }
   setup.first_player = f.first === "random" ? "random" : Number(f.first);
   const names = f.seats.map((s, i) => s.name.trim() || defaultName(s, i));
@@ -189,41 +231,49 @@ function seatRows() {
         ? h("button", { type: "button", class: "link", "aria-label": t("remove_seat"),
                         on: { click: () => { f.seats.splice(i, 1); render(); } } }, "×") : null))),
     f.seats.length < maxSeats() ? h("button", { type: "button", id: "add-seat", class: "secondary", on: { click: () => {
-      f.seats.push({ kind: `bot:${/** @type {Record<string, string>} */ (DEFAULT_BOT)[f.game]}`, name: "" });
+      f.seats.push({ kind: `bot:${defaultBot()}`, name: "" });
       render();
     } } }, t("add_seat")) : null,
     h("p", { class: "hint" }, t("hotseat_hint")));
 }
 
-function nightfallFields() {
+/**
+ * One setup field as the form draws it.
+ * @param {any} field  from GET /api/options (a game's setup option)
+ */
+function fieldView(field) {
   const f = page.form;
-  const o = gameOptions();
-  const drafting = (o.drafts || []).includes(f.archives);
-  return [
-    h("fieldset", { key: "sets" }, h("legend", null, t("sets")),
-      (o.sets || []).map((/** @type {any} */ s) => checkbox(`set-${s.code}`, `${s.title}${s.standalone ? "" : ` (${t("not_standalone")})`}`,
-        f.sets.includes(s.code), (on) => {
-          f.sets = on ? [...f.sets, s.code] : f.sets.filter((c) => c !== s.code);
-        }))),
-    h("fieldset", { key: "archives" }, h("legend", null, t("archives_setup")),
-      select("archives", f.archives, (o.archives || ["quick"]).map((/** @type {string} */ a) => /** @type {[string, string]} */ ([a, t(`archives.${a}`)])),
-        (v) => { f.archives = v; })),
-    h("fieldset", { key: "extras" }, h("legend", null, t("options")),
-      checkbox("moons", t("moons"), f.moons, (on) => { f.moons = on; }),
-      checkbox("long", t("long"), f.long, (on) => { f.long = on; }),
-      checkbox("promos", t("promos"), f.promos, (on) => { f.promos = on; })),
-    h("fieldset", { key: "variants" }, h("legend", null, t("variants")),
-      (o.variants || []).map((/** @type {string} */ name) => checkbox(`variant-${name}`, t(`variant.${name}`), Boolean(f.variants[name]),
-        (on) => { f.variants[name] = on; })),
-      drafting ? null : h("p", { class: "hint" }, t("draft_variants_hint"))),
-  ];
+  const key = field.key;
+  const choices = field.choices || [];
+  if (field.kind === "sets") {
+    return choices.map((/** @type {any} */ s) => checkbox(`set-${s.code}`, `${s.title}${s.standalone ? "" : ` (${t("not_standalone")})`}`,
+      f[key].includes(s.code), (on) => {
+        f[key] = on ? [...f[key], s.code] : f[key].filter((/** @type {string} */ c) => c !== s.code);
+      }));
+  }
+  if (field.kind === "flags") {
+    return choices.map((/** @type {string} */ name) => checkbox(`${field.words.replace(/\.$/, "")}-${name}`, t(`${field.words}${name}`),
+      Boolean(f[key][name]), (on) => { f[key][name] = on; }));
+  }
+  if (field.kind === "flag") return checkbox(key, t(field.label), f[key], (on) => { f[key] = on; });
+  const numbers = typeof choices[0] === "number";
+  return select(key, String(f[key]), choices.map((/** @type {any} */ v) => /** @type {[string, string]} */ (
+    [String(v), field.words ? t(`${field.words}${v}`) : String(v)])),
+    (v) => { f[key] = numbers ? Number(v) : v; });
 }
 
-function nightmariumFields() {
+/** The game's setup fields, a fieldset per group, with the hints the game gives. */
+function gameFields() {
   const f = page.form;
-  return [h("fieldset", { key: "creatures" }, h("legend", null, t("creatures_to_win")),
-    select("creatures", String(f.creatures), (gameOptions().creatures || [5, 6, 7]).map((/** @type {number} */ n) => /** @type {[string, string]} */ ([String(n), String(n)])),
-      (v) => { f.creatures = Number(v); }))];
+  /** @type {Map<string, any[]>} */
+  const groups = new Map();
+  for (const field of fields()) groups.set(field.group, [...(groups.get(field.group) || []), field]);
+  const hints = gameOptions().form?.hints || [];
+  return [...groups].map(([group, members]) => h("fieldset", { key: group }, h("legend", null, t(members[0].legend)),
+    members.map(fieldView),
+    hints.filter((/** @type {any} */ hint) => hint.group === group
+      && !Object.entries(hint.unless || {}).some(([k, values]) => /** @type {any[]} */ (values).includes(f[k])))
+      .map((/** @type {any} */ hint) => h("p", { class: "hint" }, t(hint.word)))));
 }
 
 /** The table's own options: listed or private, spectators, undo, the bot for absent players, a clock. */
@@ -244,16 +294,16 @@ function formView() {
   const f = page.form;
   /** @type {[string, string][]} */
   const firsts = f.seats.map((s, i) => /** @type {[string, string]} */ ([String(i), s.name.trim() || defaultName(s, i)]));
-  if (f.game === "nightfall") firsts.push(["random", t("random")]);
+  if (gameOptions().form?.first_random) firsts.push(["random", t("random")]);
   if (Number(f.first) >= f.seats.length) f.first = "0";
   return h("form", { id: "new-table", class: "new-table", on: { submit: (/** @type {Event} */ e) => { e.preventDefault(); void create(); } } },
     h("h2", null, t("new_table")),
     h("fieldset", { class: "game-choice" }, h("legend", null, t("game")),
-      ["nightfall", "nightmarium"].map((g) => h("label", { key: g, class: "radio" },
+      Object.keys(page.options?.games || {}).map((g) => h("label", { key: g, class: "radio" },
         h("input", { type: "radio", name: "game", value: g, id: `game-${g}`, checked: f.game === g,
-                     on: { change: () => chooseGame(g) } }), " ", g === "nightfall" ? "Nightfall" : "Nightmarium"))),
+                     on: { change: () => chooseGame(g) } }), " ", title(g)))),
     seatRows(),
-    f.game === "nightfall" ? nightfallFields() : nightmariumFields(),
+    gameFields(),
     h("fieldset", { key: "first" }, h("legend", null, t("first_player")), select("first", f.first, firsts, (v) => { f.first = v; })),
     tableOptions(),
     page.error ? h("p", { class: "error", role: "alert" }, page.error) : null,
@@ -269,7 +319,7 @@ function tableRow(row, mine) {
   const names = (row.seats || []).map((/** @type {any} */ s) => s.name).join(" · ");
   const winners = row.result ? row.result.winners.map((/** @type {number} */ w) => row.seats?.[w]?.name ?? w).join(", ") : "";
   return h("li", { key: row.id, class: "table-row" },
-    h("a", { href: `/t/${row.id}` }, row.game === "nightfall" ? "Nightfall" : "Nightmarium"),
+    h("a", { href: `/t/${row.id}` }, title(row.game)),
     h("span", { class: "names" }, names),
     row.result ? h("span", { class: "res" }, winners ? t("won_by", { names: winners }) : t("no_winner")) : null,
     h("span", { class: "when" }, new Date(row.created_at || row.created || 0).toLocaleString(lang())),
@@ -334,7 +384,8 @@ async function main() {
     .then((r) => (r.ok ? r.json() : null)).catch(() => null)));
   for (const row of more) if (row) page.tables.push({ ...row, created_at: missing.find((m) => m.id === row.id)?.created });
   if (!options) page.error = t("options_failed");
-  chooseGame(page.form.game);
+  const games = Object.keys(options?.games || {});
+  chooseGame(games.includes(page.form.game) ? page.form.game : games[0] || "");
 }
 
 void main();
