@@ -116,7 +116,9 @@ def test_the_scan_leaves_the_rules_packages_and_plain_mentions_alone(tmp_path):
 
 # --- the imports -----------------------------------------------------------------------------
 #: what the server may import besides itself
-SERVER_MAY_IMPORT = ("gloam.core", "gloam.games", "gloam.bots")
+#: ``gloam.workers`` is the process pool every front end shares (no game in it): the
+#: server's search bots run on it so they die with the server (issue 23 §7)
+SERVER_MAY_IMPORT = ("gloam.core", "gloam.games", "gloam.bots", "gloam.workers")
 
 
 def gloam_imports(path: Path) -> list[tuple[int, str]]:
@@ -140,7 +142,7 @@ def foreign_imports(root: Path, own: str, allowed: tuple[str, ...]) -> list[str]
             if not any(module == p or module.startswith(p + ".") for p in ok)]
 
 
-def test_the_server_imports_only_core_games_bots_and_itself():
+def test_the_server_imports_only_core_games_bots_workers_and_itself():
     assert foreign_imports(GLOAM / "server", "gloam.server", SERVER_MAY_IMPORT) == []
 
 
