@@ -1511,3 +1511,23 @@ def test_cw_wound_used_in_the_chain_counts_as_the_turns_wound_effect():
     t.choose(s, "pass", by=0)  # no chain
     advance(t, s, "wound_effect")
     assert s.legal_action_indices() == [PASS]
+
+
+def test_kaos_33_a_wound_claimed_for_0_leaves_the_free_claim_for_an_order():
+    """Your Chain: "claim 1 order that costs 3 or less for 0 influence". A wound Pipe Bomb
+    left on top of the Dog Eat Dog archive must be claimed for 0 (000 FAQ Pipe Bomb, rule
+    152), but a wound is not an order: the free claim is still there for Dog Eat Dog (3)
+    under it, claimed for 0 with the base 2 influence kept."""
+    t = NfTable(players=2)
+    data = t.mapping(hands={0: ["Kaos 33"]}, archives={"Fresh Meat": (-1, 7)})
+    data["archives"].insert(0, {"card": "Dog Eat Dog", "owner": "common",
+                                "cards": ["Dog Eat Dog"] * 6 + ["CW Wound (bite)"]})
+    s = t.load(data)
+    start_chain(t, s, [(0, "Kaos 33")])
+    assert s.decision_kind() == "claim" and s.influence == 2
+    s.apply(ARCHIVE0 + 0, 0)                          # the wound, for 0
+    assert events(s, "claim")[-1]["cost"] == 0 and s.influence == 2
+    assert archives_offered(t, s) == ["Dog Eat Dog", "Fresh Meat"]
+    t.choose(s, "archive", "Dog Eat Dog", by=0)
+    assert events(s, "claim")[-1]["cost"] == 0 and s.influence == 2
+    assert names(t, s.discards[0])[-1] == "Dog Eat Dog"

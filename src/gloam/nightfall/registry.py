@@ -467,7 +467,10 @@ class Effects:
                 used.append(opening)
             elif not any(e["kind"] == "claim_opposing_any" for e in mine):  # "Indigo Six"'s kicker
                 return None
-        free = next((e for e in mine if e["kind"] == "claim_free" and cost <= e["max_cost"]), None)
+        wound = state.wtype[top] is not None
+        # a free claim is of an order ("Kaos 33": "claim 1 order that costs 3 or less"): a
+        # wound on top, claimed for 0 anyway, leaves the permission for a later claim
+        free = None if wound else next((e for e in mine if e["kind"] == "claim_free" and cost <= e["max_cost"]), None)
         if free is not None:
             return ClaimTerms(top, 0, used + [free])
         return ClaimTerms(top, cost, used) if cost <= state.influence else None
