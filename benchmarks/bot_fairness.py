@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -43,29 +43,13 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import connect
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+_spec = importlib.util.spec_from_file_location("gloam_bench_server_load", Path(__file__).with_name("server_load.py"))
+load = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(load)
 
 
 def start_server(folder: Path, workers: int, think: str) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    cmd = [sys.executable, "-m", "gloam.cli.main", "serve", "--port", str(port), "--bot-workers", str(workers),
-           "--db", f"sqlite:///{folder / 'fair.db'}"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
-                            env={**os.environ, "GLOAM_BOT_THINK": think})
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    stop_server(proc)
-    raise SystemExit(f"the server did not start: {proc.stderr.read().decode()[-500:]}")
+    return load.start_server(folder, "--bot-workers", str(workers), env={"GLOAM_BOT_THINK": think}, own_session=True)
 
 
 def stop_server(proc: subprocess.Popen) -> None:

@@ -178,12 +178,18 @@ def run_clients(clients: int, seconds: float, base: str, procs: int) -> Stats:
     return merged
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen, str]:
+def start_server(folder: Path, *flags: str, env: dict[str, str] | None = None,
+                 own_session: bool = False) -> tuple[subprocess.Popen, str]:
+    """A real ``gloam serve`` on a free loopback port and a fresh SQLite file in ``folder``
+    (``flags``: more of its options; ``own_session``: in a session of its own, so its bot
+    pool can be killed with it); (the process, its URL) once it answers."""
     port = free_port()
     profile = os.environ.get("GLOAM_LOAD_PROFILE")
     runner = ["-m", "cProfile", "-o", profile] if profile else []
-    cmd = [sys.executable, *runner, "-m", "gloam.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{folder / 'load.db'}"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=dict(os.environ))
+    cmd = [sys.executable, *runner, "-m", "gloam.cli.main", "serve", "--port", str(port),
+           "--db", f"sqlite:///{folder / 'load.db'}", *flags]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **(env or {})},
+                            start_new_session=own_session)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
