@@ -13,6 +13,7 @@ of a live game carries the seed.
 from __future__ import annotations
 
 import json
+import re
 
 import httpx
 import pytest
@@ -94,3 +95,17 @@ def test_a_japanese_table_sends_japanese_labels(sqlite_live):
     welcome = sockets[0].frames[0]
     assert welcome["view"]["lang"] == "ja"
     assert any("\u3040" <= ch <= "\u30ff" for ch in welcome["view"]["phase_name"])   # kana
+
+
+def test_a_japanese_nightmarium_table_sends_japanese_log_lines(sqlite_live):
+    """Issue 24 §3: the lines of a Japanese Nightmarium table's log are Japanese (they
+    were English): no run of three English words in any update's lines."""
+    live = sqlite_live
+    made = create(live.url, "nightmarium", ["human", "bot:greedy"])
+    sockets = run_async(play_table(live.ws_url, made["id"], made["tokens"], spectators=1, seed=3, lang="ja"))
+    record = Record.from_json(httpx.get(f"{live.url}/api/tables/{made['id']}/record").json())
+    check_frames(record, sockets, lang="ja")
+    lines = [e["line"] for who in sockets for f in who.frames if f["t"] == "update" for e in f["events"]]
+    assert lines and all(re.search(r"[\u3040-\u30ff]", line) for line in lines), lines[:5]
+    english = [line for line in lines if re.search(r"[A-Za-z]+(?:[ ,:;()]+[A-Za-z]+){2,}", line)]
+    assert not english, english[:5]

@@ -790,8 +790,10 @@ def _prompt_pattern(template: str) -> re.Pattern[str]:
 _PROMPT_PATTERNS = [(_prompt_pattern(en), ja) for en, ja in PROMPTS_JA.items() if "{" in en]
 
 
-def prompt_text(prompt: str, lang: str = "en") -> str | None:
+def prompt_text(prompt: str, lang: str = "en", card_name: Any = None) -> str | None:
     """The engine's English ``prompt`` in ``lang``, or None if gloam has no words for it.
+    ``card_name`` (an English card name -> its name in ``lang``) renders the card names of a
+    ``{names}`` slot ("Clever Ivan + Enraged Wight; …"); without it they stay as printed.
 
     >>> prompt_text("Discard 2 card(s)", "ja")
     'カードを2枚捨てる'
@@ -808,6 +810,9 @@ def prompt_text(prompt: str, lang: str = "en") -> str | None:
         found = pattern.match(prompt)
         if found:
             values = {k: PROMPT_WORDS[k][v] if k in PROMPT_WORDS else v for k, v in found.groupdict().items()}
+            if "names" in values and card_name is not None:
+                values["names"] = "；".join("＋".join(card_name(name) for name in pair.split(" + "))
+                                           for pair in values["names"].split("; "))
             return ja.format(**values)
     return None
 

@@ -406,13 +406,18 @@ def _who_decides(obs: dict[str, Any], lang: str) -> dict[str, Any] | None:
     return {"player": player, "kind": kind, "kind_name": i18n.text("decision", kind, lang)}
 
 
+def _card_namer(state: Any, lang: str) -> Any:
+    """An English card name -> its name in ``lang`` (a prompt's ``{names}``)."""
+    return lambda name: i18n.card_name(state.game.card_named(name), lang)
+
+
 def _decision(state: Any, who: dict[str, Any] | None, viewer: int, lang: str) -> dict[str, Any] | None:
     """The open decision: who decides, its kind and prompt for everyone; its context and
     options (index, action, refs, label in ``lang``) only for the deciding seat."""
     if who is None:
         return None
     english = state.prompt()
-    decision = dict(who, prompt=i18n.prompt_text(english, lang) or english)
+    decision = dict(who, prompt=i18n.prompt_text(english, lang, card_name=_card_namer(state, lang)) or english)
     if viewer == who["player"] and viewer != SPECTATOR:
         pending = state.pending()
         decision["context"] = pending.context.to_json()

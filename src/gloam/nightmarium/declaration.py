@@ -20,12 +20,13 @@ CREATURES = (5, 6, 7)
 
 def describe_event(game: Any, observation: Mapping[str, Any], event: Mapping[str, Any], viewer: int,
                    names: Sequence[str], lang: str) -> str:
-    """The event's line (``nightmarium.describe``, English only for now): the viewer is
-    spoken to as "you" in English."""
+    """The event's line in ``lang`` (English: ``nightmarium.describe``; Japanese:
+    ``nightmarium.i18n.event_line_ja``): the viewer is spoken to as "you" / "あなた"."""
     from gloam.nightmarium.describe import describe_event as line
+    from gloam.nightmarium.i18n import event_line_ja
 
-    you = viewer if viewer != SPECTATOR and lang == "en" else None
-    return line(game, event, names, you)
+    you = viewer if viewer != SPECTATOR else None
+    return event_line_ja(game, dict(event), names, you) if lang == "ja" else line(game, event, names, you)
 
 
 def omniscient_observation(state: NightmariumState) -> dict[str, Any]:

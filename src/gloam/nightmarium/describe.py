@@ -235,7 +235,8 @@ def describe_pending(game: Any, observation: dict[str, Any], names: Sequence[str
 def describe_event(game: Any, event: dict[str, Any], names: Sequence[str] | None = None,
                    you: int | None = None) -> str:
     """One line of English for an event of :attr:`NightmariumState.events` (already
-    redacted with ``events_for(viewer)``; ``you`` is that viewer, spoken to as "you")."""
+    redacted with ``events_for(viewer)``; ``you`` is that viewer, spoken to as "you").
+    The Japanese line is ``i18n.event_line_ja``; the declaration picks by language."""
     voice = _Voice(names, game.num_players, you)
     handler = _EVENTS.get(event.get("type", ""))
     if handler is None:
@@ -354,6 +355,10 @@ def _ev_turn_limit(game, e, v: _Voice) -> str:
     return f"The turn limit ({e['turns']} turns) is reached: the game ends with no winner"
 
 
+def _ev_dead_position(game, e, v: _Voice) -> str:
+    return f"No card can ever be played again (turn {e['turns']}): the game ends with no winner"
+
+
 def _ev_reshuffle(game, e, v: _Voice) -> str:
     return f"The deck ran out: the discard pile ({_cards(e['count'])}) is shuffled into a new deck"
 
@@ -374,6 +379,7 @@ _EVENTS = {
     "same_legion": _ev_same_legion, "ability": _ev_ability, "reveal": _ev_reveal,
     "discard_revealed": _ev_discard_revealed, "execute": _ev_execute, "scavenge": _ev_scavenge,
     "devour": _ev_devour, "stop": _ev_stop, "win": _ev_win, "turn_limit": _ev_turn_limit,
+    "dead_position": _ev_dead_position,
     "reshuffle": _ev_reshuffle, "penalty_empty_hand": _ev_penalty_empty_hand,
     "no_action": _ev_no_action,
 }

@@ -200,3 +200,148 @@ def _target_ja(game: Any, obs: dict[str, Any], actor: int, mode: str, who: int, 
         return f"貪食者：{where}の{top}（{part}）を捨て札にする"
     note = "（完成したクリーチャーを崩す）" if len(creature) == 3 else ""
     return f"処刑人：{where}の{top}（{part}）を手札に取る{note}"
+
+
+# ---------------------------------------------------------------------- Japanese event lines
+#: the log's Japanese lines: an event type (or a type and its variant) -> its template. The
+#: parameters are made by :func:`event_line_ja` from the (already redacted) event: ``who``
+#: and ``target`` are players ("あなた" for the viewer), ``cards`` card codes, ``card`` a code
+#: (with its ability where the English line shows it), the rest numbers and names.
+EVENTS_JA = {
+    "setup": "新しいゲーム: {players}人、クリーチャーを先に{creatures}体完成させたプレイヤーの勝利。{who}が最初のプレイヤー",
+    "deal_cards": "{who}に配られたカード: {cards}",
+    "deal": "{who}にカードが{count}枚配られた",
+    "turn": "ターン{turn}: {who}のターン",
+    "draw_discard": "{who}は捨てた分として{what}を引いた",
+    "draw_discard_none": "{who}は捨てた分のカードを引かなかった",
+    "draw": "{who}は{what}を引いた{why}",
+    "draw_none": "{who}はカードを引かなかった{why}",
+    "draw_count": "カード{count}枚",
+    "why_mourner": "（泣き女）",
+    "discard": "{who}は{card}を捨てた{tail}",
+    "tail_penalty": "（同軍団ペナルティ）",
+    "play": "{who}は{card}を{where}の{part}として出した{source}",
+    "play_new": "新しいクリーチャー{n}",
+    "play_old": "クリーチャー{n}",
+    "source_songbird": "（歌鳥による）",
+    "source_mockingbird": "（物真似鳥による）",
+    "complete": "{who}はクリーチャー{n}を完成させた（{k}体目）。能力: {abilities}",
+    "same_legion": "すべて{legion}！{who}の各相手は{legion}のカードを1枚捨てる（なければカード2枚）",
+    "ability": "{who}の{ability}を解決",
+    "reveal": "歌鳥が{cards}を公開した",
+    "discard_revealed": "出されなかった公開カードは捨て札になった: {cards}",
+    "execute": "処刑人: {who}は{target}のクリーチャー{n}から{card}を手札に取った",
+    "scavenge": "屍肉漁り: {who}は{target}のクリーチャー{n}（{cards}）を捨て札にした",
+    "devour": "貪食者: {who}は自分のクリーチャー{n}から{card}を捨て札にした",
+    "stop": "{ability}は解決できない（{why}）: 解決はここで止まる{skipped}",
+    "skipped": "（飛ばした能力: {abilities}）",
+    "win": "{who}は完成したクリーチャー{n}体で勝利！",
+    "turn_limit": "ターン上限（{turns}ターン）に達した: 勝者なしでゲーム終了",
+    "dead_position": "どのカードももう出せない（ターン{turns}）: 勝者なしでゲーム終了",
+    "reshuffle": "山札が尽きた: 捨て札（{count}枚）をシャッフルして新しい山札にした",
+    "no_action": "{who}は手札がなく引くカードもない: {lost}",
+    "lost_2": "このターンの2つのアクションを失った",
+    "lost_1": "このターン最後のアクションを失った",
+    "penalty_empty_hand": "{who}はペナルティで捨てるカードがない",
+}
+
+#: why an ability cannot resolve (rule 201), by ability index, in Japanese
+_NO_TARGET_JA = ("山札も捨て札も空", "山札も捨て札も空", "手札に出せるカードがない",
+                 "クリーチャーを持つ相手がいない", "未完成のクリーチャーを持つ相手がいない",
+                 "食べられる別のクリーチャーがない")
+
+
+def _ability_ja(name: str) -> str:
+    """An ability named in English in an event, in Japanese."""
+    return _ABILITY["ja"][ABILITIES.index(name)] if name in ABILITIES else name
+
+
+def _legion_ja(name: str) -> str:
+    return _LEGION["ja"][LEGIONS.index(name)] if name in LEGIONS else name
+
+
+def event_line_ja(game: Any, event: dict[str, Any], names: Sequence[str] | None = None,
+                  you: int | None = None) -> str:
+    """One Japanese line for an event of :attr:`NightmariumState.events` (already redacted
+    for its viewer ``you``, who is "あなた"). Card codes stay as printed.
+
+    >>> from gloam.nightmarium.game import NightmariumGame
+    >>> game = NightmariumGame(players=2)
+    >>> event_line_ja(game, {"type": "draw", "player": 1, "count": 2, "reason": "draw"}, ["Ann", "Bob"])
+    'Bobはカード2枚を引いた'
+    >>> event_line_ja(game, {"type": "draw", "player": 0, "count": 1, "cards": [0], "reason": "draw"}, None, 0)
+    'あなたはNEC-01を引いた'
+    """
+    t, e = EVENTS_JA, event
+
+    def who(p: int) -> str:
+        if p == you:
+            return "あなた"
+        return names[p] if names is not None and 0 <= p < len(names) else f"プレイヤー{p + 1}"
+
+    def code(c: int) -> str:
+        return game.composition.cards[c].code
+
+    def with_ability(c: int) -> str:
+        ability = ability_name(game.ability[c], "ja")
+        return f"{code(c)}（{ability}）" if ability else code(c)
+
+    def what(count: int) -> str:
+        return _codes_ja(game, e["cards"]) if "cards" in e and count else t["draw_count"].format(count=count)
+
+    kind = e.get("type", "")
+    if kind == "setup":
+        return t["setup"].format(players=e["players"], creatures=e["creatures"], who=who(e["first_player"]))
+    if kind == "deal":
+        if "cards" in e:
+            return t["deal_cards"].format(who=who(e["player"]), cards=_codes_ja(game, e["cards"]))
+        return t["deal"].format(who=who(e["player"]), count=e["count"])
+    if kind == "turn":
+        return t["turn"].format(turn=e["turn"], who=who(e["player"]))
+    if kind == "draw":
+        count, reason = e["count"], e.get("reason", "")
+        if reason == "discard":
+            key = "draw_discard" if count else "draw_discard_none"
+            return t[key].format(who=who(e["player"]), what=what(count))
+        why = t["why_mourner"] if reason == "mourner" else ""
+        return t["draw" if count else "draw_none"].format(who=who(e["player"]), what=what(count), why=why)
+    if kind == "discard":
+        tail = t["tail_penalty"] if e.get("reason") == "penalty" else ""
+        return t["discard"].format(who=who(e["player"]), card=card_label_ja(game, e["card"]), tail=tail)
+    if kind == "play":
+        where = t["play_new" if e["part"] == "legs" else "play_old"].format(n=e["creature"] + 1)
+        source = t.get(f"source_{e.get('source', '')}", "")
+        return t["play"].format(who=who(e["player"]), card=with_ability(e["card"]), where=where,
+                                part=part_name(e["part"], "ja"), source=source)
+    if kind == "complete":
+        abilities = "、".join(_ability_ja(a) for a in e["abilities"]) if e["abilities"] else "なし"
+        return t["complete"].format(who=who(e["player"]), n=e["creature"] + 1, k=e["complete"], abilities=abilities)
+    if kind == "same_legion":
+        return t["same_legion"].format(legion=_legion_ja(e["legion"]), who=who(e["player"]))
+    if kind == "ability":
+        return t["ability"].format(who=who(e["player"]), ability=_ability_ja(e["ability"]))
+    if kind in ("reveal", "discard_revealed"):
+        return t[kind].format(cards=_codes_ja(game, e["cards"]))
+    if kind in ("execute", "scavenge"):
+        return t[kind].format(who=who(e["player"]), target=who(e["target"]), n=e["creature"] + 1,
+                              card=code(e["card"]) if "card" in e else "",
+                              cards=_codes_ja(game, e.get("cards", [])))
+    if kind == "devour":
+        return t["devour"].format(who=who(e["player"]), n=e["creature"] + 1, card=code(e["card"]))
+    if kind == "stop":
+        why = _NO_TARGET_JA[ABILITIES.index(e["ability"])] if e["ability"] in ABILITIES else "有効な対象がない"
+        skipped = (t["skipped"].format(abilities="、".join(_ability_ja(a) for a in e["skipped"]))
+                   if e.get("skipped") else "")
+        return t["stop"].format(ability=_ability_ja(e["ability"]), why=why, skipped=skipped)
+    if kind == "win":
+        return t["win"].format(who=who(e["player"]), n=e["creatures"])
+    if kind in ("turn_limit", "dead_position"):
+        return t[kind].format(turns=e["turns"])
+    if kind == "reshuffle":
+        return t["reshuffle"].format(count=e["count"])
+    if kind == "no_action":
+        return t["no_action"].format(who=who(e["player"]), lost=t["lost_2" if e["actions"] == 2 else "lost_1"])
+    if kind == "penalty_empty_hand":
+        return t["penalty_empty_hand"].format(who=who(e["player"]))
+    data = ", ".join(f"{k}={v}" for k, v in e.items() if k != "type")
+    return f"{e.get('type', 'event')}: {data}"
