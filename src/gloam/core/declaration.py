@@ -27,12 +27,19 @@ from gloam.core.errors import SetupError
 
 @dataclass(frozen=True, slots=True)
 class SetupOption:
-    """One setup choice a front end offers (the lobby form, ``GET /api/options``):
-    ``key`` in the setup data, its ``default``, the values it may take (``choices``;
-    ``None``: any of its kind), how a form shows it (``kind``: ``"choice"``, ``"flag"``
-    (a checkbox), ``"sets"`` (several of ``choices`` at once) or ``"flags"`` (a checkbox
-    each of ``choices``, each one set to true in the setup when on)), the word of its
-    label (``label``: a key of the client's word table) and an English ``help``."""
+    """One setup choice a front end offers (the lobby form, ``GET /api/options``, the
+    command line's flags): ``key`` in the setup data, its ``default``, the values it may
+    take (``choices``; ``None``: any of its kind), how a form shows it (``kind``:
+    ``"choice"``, ``"flag"`` (a checkbox), ``"sets"`` (several of ``choices`` at once) or
+    ``"flags"`` (a checkbox each of ``choices``, each one set to true in the setup when
+    on); the command line's own: ``"int"``, ``"file"``, ``"files"`` (the flag given once
+    per file)), the word of its label (``label``: a key of the client's word table) and
+    an English ``help``.
+
+    The command line makes its flags from the same objects (``gloam.cli.options``): a
+    ``"choice"`` is ``--key VALUE`` (or, with ``choice_flags``, one flag per value), a
+    ``"flag"`` ``--key``, ``"sets"`` ``--key CODE,CODE``, ``"flags"`` one ``--choice``
+    each; ``flag`` renames it (``None``: the form's only, no flag)."""
 
     key: str
     default: Any
@@ -47,6 +54,18 @@ class SetupOption:
     #: the fieldset a form draws it in (options of one group share a box) and its legend
     group: str = ""
     legend: str = ""
+    #: the command line's flag (``""``: ``--`` and the key, ``-`` for ``_``; ``None``: none)
+    #: and the name of its argument in ``--help`` (``FILE``, ``N``; ``""``: the kind's)
+    flag: str | None = ""
+    metavar: str = ""
+    #: a ``"choice"`` the command line takes as one flag per value (in ``choices``' order)
+    choice_flags: tuple[str, ...] = ()
+    #: the English help of each choice, in ``choices``' order (the command line's ``--help``)
+    choice_help: tuple[str, ...] = ()
+
+    def flag_name(self) -> str | None:
+        """The command line's flag of this option (``None``: it has none)."""
+        return None if self.flag is None else self.flag or "--" + self.key.replace("_", "-")
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "default": self.default, "help": self.help, "kind": self.kind,
@@ -69,7 +88,9 @@ class GameDeclaration:
       when none is named);
     - ``game_class`` (``from_setup_json``, ``min_players``/``max_players``) and
       ``state_class`` (``from_json``: a record's starting position);
-    - ``setup_options()``: the setup choices a form offers (:class:`SetupOption`), and
+    - ``setup_options()``: the setup choices a form offers (:class:`SetupOption`; the
+      command line's flags are made from them too), ``cli_options()``: the options the
+      command line offers beside them (files, counts), and
       ``form()``: what else the lobby needs (the most seats some option allows, whether
       the first player may be drawn at random), ``lobby_options()``: the game's own
       entries of ``GET /api/options`` beside them;
@@ -99,6 +120,7 @@ class GameDeclaration:
     parse_position: Callable[[Any], Any] | None = None
     write_position: Callable[[Any], str] | None = None
     setup_options: Callable[[], Sequence[SetupOption]] = tuple
+    cli_options: Callable[[], Sequence[SetupOption]] = tuple
     form: Callable[[], Mapping[str, Any]] = dict
     lobby_options: Callable[[], Mapping[str, Any]] = dict
     cli_setup: Callable[[Mapping[str, Any], dict[str, Any]], dict[str, Any]] = field(
