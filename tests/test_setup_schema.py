@@ -51,6 +51,25 @@ def test_a_games_declared_option_is_a_command_line_flag(toy_with_an_option, caps
     assert "invalid choice: 3" in capsys.readouterr().err
 
 
+def test_a_declared_option_given_reaches_the_setup_and_is_refused_for_another_game(toy_with_an_option):
+    """A game that declares no ``cli_setup`` gets the schema's: a flag given is its setup
+    entry, a flag not given leaves the game's default; given for another game, it is
+    refused by name and nothing is played."""
+    from gloam.cli.options import setup_from_args
+    from gloam.core.errors import SetupError
+
+    args = _parser().parse_args(["--hand-size", "2"])
+    args.game = "highcard"
+    assert setup_from_args(args, 2) == {"players": 2, "hand_size": 2}
+    args = _parser().parse_args([])
+    args.game = "highcard"
+    assert setup_from_args(args, 3) == {"players": 3}
+    args = _parser().parse_args(["--hand-size", "2"])
+    args.game = "nightmarium"
+    with pytest.raises(SetupError, match="--hand-size is a High Card option"):
+        setup_from_args(args, 2)
+
+
 def test_every_schema_option_has_its_flag():
     """The flags users type (README) are the schema's: every option of every game, and
     nothing else of the game's, with the schema's help and choices."""

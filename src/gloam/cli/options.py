@@ -70,14 +70,14 @@ def _codes(text: str) -> list[str]:
 
 def setup_from_args(args: argparse.Namespace, players: int, **extra: Any) -> dict[str, Any]:
     """The setup of ``args.game`` for ``players`` seats plus ``extra`` entries, made by the
-    game's declaration (``cli_setup``); an option of another game is refused with
-    :class:`SetupError` (that game's ``cli_foreign``)."""
+    game's declaration (``command_line_setup``); an option of another game is refused
+    with :class:`SetupError` (that game's ``command_line_refusal``)."""
     options = vars(args)
     for other in declarations():
-        refusal = other.name != args.game and other.cli_foreign(options)
+        refusal = other.name != args.game and other.command_line_refusal(options)
         if refusal:
             raise SetupError(refusal)
-    return declaration(args.game).cli_setup(options, {"players": players, **extra})
+    return declaration(args.game).command_line_setup(options, {"players": players, **extra})
 
 
 def composition_file(args: argparse.Namespace) -> str | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from gloam.core.errors import SetupError
@@ -67,6 +67,22 @@ class SetupOption:
         """The command line's flag of this option (``None``: it has none)."""
         return None if self.flag is None else self.flag or "--" + self.key.replace("_", "-")
 
+    def cli_default(self) -> Any:
+        """What the command line holds when the flag is not given: a ``"choice"`` of one
+        value its ``default``, anything else ``None`` (``False`` for a flag)."""
+        if self.kind == "choice" and not self.choice_flags:
+            return self.default
+        return False if self.kind in ("flag", "flags") else None
+
+    def given(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The setup entries of this option in the command line's parsed ``options`` (by
+        key) when it was given: ``{key: value}``, for ``"flags"`` each choice given
+        (``{choice: True}``); empty when it was not."""
+        if self.kind == "flags":
+            return {choice: True for choice in self.choices or () if options.get(choice)}
+        value = options.get(self.key, self.cli_default())
+        return {} if value in (None, False) or value == self.cli_default() else {self.key: value}
+
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "default": self.default, "help": self.help, "kind": self.kind,
                 "choices": list(self.choices) if self.choices is not None else None,
@@ -105,7 +121,8 @@ class GameDeclaration:
     - ``cli_setup(options, setup)``: the setup of a command line's game options
       (``options``: the parsed options by name), and ``cli_foreign(options)``: the
       refusal to give when one of this game's own options is given for another game
-      (``None`` when none is).
+      (``None`` when none is); a game that declares neither gets the schema's
+      (:meth:`command_line_setup`, :meth:`command_line_refusal`).
     """
 
     name: str
@@ -123,9 +140,32 @@ class GameDeclaration:
     cli_options: Callable[[], Sequence[SetupOption]] = tuple
     form: Callable[[], Mapping[str, Any]] = dict
     lobby_options: Callable[[], Mapping[str, Any]] = dict
-    cli_setup: Callable[[Mapping[str, Any], dict[str, Any]], dict[str, Any]] = field(
-        default=lambda options, setup: setup)
-    cli_foreign: Callable[[Mapping[str, Any]], str | None] = lambda options: None
+    cli_setup: Callable[[Mapping[str, Any], dict[str, Any]], dict[str, Any]] | None = None
+    cli_foreign: Callable[[Mapping[str, Any]], str | None] | None = None
+
+    def command_line_options(self) -> list[SetupOption]:
+        """The options the command line has a flag for: the form's, then its own."""
+        return [option for option in (*self.setup_options(), *self.cli_options()) if option.flag_name()]
+
+    def command_line_setup(self, options: Mapping[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
+        """``setup`` with the command line's ``options`` of this game: ``cli_setup``'s,
+        or, if the game declares none, each schema option given as it was given."""
+        if self.cli_setup is not None:
+            return self.cli_setup(options, setup)
+        for option in self.command_line_options():
+            setup.update(option.given(options))
+        return setup
+
+    def command_line_refusal(self, options: Mapping[str, Any]) -> str | None:
+        """The refusal when an option of this game is given for another (``None``: none
+        is): ``cli_foreign``'s, or, if the game declares none, the schema's flags given."""
+        if self.cli_foreign is not None:
+            return self.cli_foreign(options)
+        flags = [option.flag_name() for option in self.command_line_options() if option.given(options)]
+        if not flags:
+            return None
+        return f"{', '.join(flags)} {'is a' if len(flags) == 1 else 'are'} {self.title} option" \
+               f"{'' if len(flags) == 1 else 's'}"
 
     def lang(self, lang: str) -> str:
         """The language a front end speaks this game in when asked for ``lang``: ``lang``
