@@ -29,7 +29,6 @@ from gloam.cli.render_nightfall import COLOUR_STYLES, MINION_TYPES, colour_dot, 
 from gloam.nightfall import i18n
 
 
-
 def _t(key: str, lang: str, **values: Any) -> str:
     return i18n.fill("term", key, lang, **values)
 
