@@ -2,9 +2,13 @@
 
 The rules packages (``gloam.nightfall``, ``gloam.nightmarium``, over ``gloam.core``) print
 nothing and read only their packaged data and the files a caller names; each game is
-declared once (``<game>/declaration.py``) and registered in :mod:`gloam.games`. Front ends
-(``gloam.cli``, ``gloam.server``), bots (``gloam.bots``) and tests all drive the same
-protocol defined in :mod:`gloam.core.protocol`.
+declared once (``<game>/declaration.py``, a :class:`~gloam.core.declaration.GameDeclaration`)
+and registered in :mod:`gloam.games`. Everything above them (the terminal ``gloam.cli``,
+the web table ``gloam.server``, the bots ``gloam.bots``, ``gloam.simulate``,
+``gloam.ladder``, ``gloam.report``, ``gloam.interop``'s OpenSpiel and PettingZoo
+bindings, the tests) drives the same protocol (:mod:`gloam.core.protocol`) and learns
+what a game offers from its declaration, never by its name. docs/architecture.md says
+where everything lives.
 """
 
 from gloam.core.version import __version__

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
 
 from gloam.bots.base import Bot
@@ -564,11 +564,6 @@ EasyBot = _level_bot("easy")
 NormalBot = _level_bot("normal")
 HardBot = _level_bot("hard")
 LEVEL_BOTS: dict[str, type[ISMCTSBot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-
-def with_config(level: str, **changes: Any) -> SearchConfig:
-    """A level's configuration with some fields changed (for experiments)."""
-    return replace(LEVELS[level], **changes)
 
 
 #: the level whose search gives the hints of ``gloam play --hints``

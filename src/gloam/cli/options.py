@@ -1,60 +1,63 @@
-"""The game-setup options shared by ``gloam play`` and ``gloam simulate``: one place
-that turns command-line options into a game's setup."""
+"""The game-setup options shared by ``gloam play``, ``simulate``, ``ladder`` and
+``series``: the flags, made from each game's declared setup schema, and the one place
+that turns them into a game's setup."""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
+from gloam.core.declaration import SetupOption
 from gloam.core.errors import SetupError
 from gloam.games import declaration, declarations
 
 
 def add_setup_options(parser: argparse.ArgumentParser) -> None:
-    """Nightmarium's --creatures and --composition; Nightfall's archive setup, --moons,
-    --long, --sets, --wounds and the variant flags; --cards for both."""
-    parser.add_argument("--creatures", type=int, choices=(5, 6, 7), default=5,
-                        help="Nightmarium: complete Creatures needed to win (default 5)")
-    parser.add_argument("--composition", metavar="FILE",
-                        help="Nightmarium: your own card composition (.json or .toml) instead of the standard one")
-    parser.add_argument("--cards", metavar="FILE",
-                        help="your own card values (.toml or .json; docs/user-cards.md): Nightfall, the values"
-                             " of the printed cards you own; Nightmarium, the same as --composition")
-    archives = parser.add_mutually_exclusive_group()
-    archives.add_argument("--quick-start", dest="archives", action="store_const", const="quick",
-                          help="Nightfall: the quick-start archive pairs (the default)")
-    archives.add_argument("--draft", dest="archives", action="store_const", const="draft",
-                          help="Nightfall: draft the archives (The Coldest War procedure)")
-    archives.add_argument("--ml-draft", dest="archives", action="store_const", const="ml-draft",
-                          help="Nightfall: draft the archives (the Martial Law procedure)")
-    parser.add_argument("--moons", action="store_true", help="Nightfall: play with the moon phases")
-    parser.add_argument("--long", action="store_true", help="Nightfall: longer games (5 more wounds per player)")
-    parser.add_argument("--sets", metavar="CODE,CODE", type=_codes,
-                        help="Nightfall: the sets to mix, e.g. CW,ML (default CW)")
-    parser.add_argument("--draft-cards", type=int, metavar="N",
-                        help="Nightfall drafts: draft cards dealt to each player (rule 19: 4 with one set,"
-                             " 5-6 with two, 7-10 with more; default the lowest)")
-    parser.add_argument("--wounds", metavar="CODE,CODE", type=_codes,
-                        help="Nightfall: the sets whose wound cards form the wound stack (default: every"
-                             " chosen set's)")
-    parser.add_argument("--deck", dest="decks", action="append", metavar="FILE",
-                        help="Nightfall: a constructed game (rules 166-173): a deck file (.toml or .json,"
-                             " see docs/constructed.md) for every player, or one --deck per player in seat order")
-    variants = parser.add_argument_group("Nightfall variants (rules 34, 174-179)")
-    variants.add_argument("--common-ground", action="store_true",
-                          help="no private archives: every draft pick goes to the commons")
-    variants.add_argument("--hidden-archives", action="store_true",
-                          help="with --draft: fill the commons after drafting, not before")
-    variants.add_argument("--secret-archives", action="store_true",
-                          help="private archives stay face down until their owner first claims from one")
-    variants.add_argument("--open-archives", action="store_true",
-                          help="8 commons face up first, then 3 draft cards each (2 private picks)")
-    variants.add_argument("--upstream", action="store_true", help="pass draft cards to the right")
-    variants.add_argument("--custom-starters", action="store_true",
-                          help="with --sets mixing starters: choose two starting minions of each colour")
-    variants.add_argument("--teams", action="store_true",
-                          help="Team Play for 4 or 6 players: seats opposite each other are teammates")
+    """Every game's setup flags, made from its declaration's schema (``setup_options()``
+    and ``cli_options()``, :class:`~gloam.core.declaration.SetupOption`): the names,
+    defaults, choices and help are listed there once. A flag two games share
+    (``--cards``) is one flag whose help gives each game's meaning."""
+    shared: dict[str, list[tuple[str, SetupOption]]] = {}
+    for game in declarations():
+        for option in (*game.setup_options(), *game.cli_options()):
+            if option.flag_name() is not None:
+                shared.setdefault(option.key, []).append((game.title, option))
+    for entries in shared.values():
+        title, option = entries[0]
+        help = "; ".join(f"{title}: {option.help}" for title, option in entries)
+        _add_flag(parser, title, option, help)
+
+
+def _add_flag(parser: argparse.ArgumentParser, title: str, option: SetupOption, help: str) -> None:
+    """The flag (or flags) of one option; ``help`` its text, each game's named."""
+    flag = option.flag_name()
+    if option.kind == "flag":
+        parser.add_argument(flag, dest=option.key, action="store_true", help=help)
+    elif option.kind == "flags":  # a flag each, in a group of their own
+        group = parser.add_argument_group(f"{title} {option.help.removeprefix('the ')}")
+        for choice, text in zip(option.choices or (), option.choice_help):
+            group.add_argument("--" + choice.replace("_", "-"), action="store_true", help=text)
+    elif option.choice_flags:  # one flag per value, at most one of them
+        group = parser.add_mutually_exclusive_group()
+        for value, choice_flag, text in zip(option.choices or (), option.choice_flags, option.choice_help):
+            default = " (the default)" if value == option.default else ""
+            group.add_argument(choice_flag, dest=option.key, action="store_const", const=value,
+                               help=f"{title}: {text}{default}")
+    elif option.kind == "choice":
+        kind = type(option.default)
+        parser.add_argument(flag, dest=option.key, type=kind, choices=option.choices, default=option.default,
+                            help=f"{help} (default {option.default})")
+    elif option.kind == "sets":
+        default = f" (default {','.join(option.default)})" if option.default else ""
+        parser.add_argument(flag, dest=option.key, metavar=option.metavar or "CODE,CODE", type=_codes,
+                            help=help + default)
+    elif option.kind == "int":
+        parser.add_argument(flag, dest=option.key, type=int, metavar=option.metavar or "N", help=help)
+    elif option.kind in ("file", "files"):
+        parser.add_argument(flag, dest=option.key, metavar=option.metavar or "FILE", help=help,
+                            action="append" if option.kind == "files" else "store")
+    else:
+        raise ValueError(f"{title}'s option {option.key!r}: no flag for kind {option.kind!r}")
 
 
 def _codes(text: str) -> list[str]:
@@ -67,14 +70,14 @@ def _codes(text: str) -> list[str]:
 
 def setup_from_args(args: argparse.Namespace, players: int, **extra: Any) -> dict[str, Any]:
     """The setup of ``args.game`` for ``players`` seats plus ``extra`` entries, made by the
-    game's declaration (``cli_setup``); an option of another game is refused with
-    :class:`SetupError` (that game's ``cli_foreign``)."""
+    game's declaration (``command_line_setup``); an option of another game is refused
+    with :class:`SetupError` (that game's ``command_line_refusal``)."""
     options = vars(args)
     for other in declarations():
-        refusal = other.name != args.game and other.cli_foreign(options)
+        refusal = other.name != args.game and other.command_line_refusal(options)
         if refusal:
             raise SetupError(refusal)
-    return declaration(args.game).cli_setup(options, {"players": players, **extra})
+    return declaration(args.game).command_line_setup(options, {"players": players, **extra})
 
 
 def composition_file(args: argparse.Namespace) -> str | None:

@@ -16,7 +16,6 @@ draft (or the pairs) instead of the board.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -28,8 +27,6 @@ from rich.text import Text
 
 from gloam.cli.render_nightfall import COLOUR_STYLES, MINION_TYPES, colour_dot, header
 from gloam.nightfall import i18n
-
-BOARD_KEYS = re.compile(r"^(h|a|m|o|c)(\d+)$")
 
 
 def _t(key: str, lang: str, **values: Any) -> str:

@@ -1,5 +1,8 @@
-"""Game-agnostic machinery: the protocol every game implements, errors, the seeded
-RNG, the event stream and the replay record."""
+"""Game-agnostic machinery: the protocol every game implements (:mod:`.protocol`) and
+the decisions and outcomes it hands a front end (:mod:`.decisions`), the games'
+declarations and their registry (:mod:`.declaration`), typed errors, the seeded RNG,
+the event stream's redaction, the file reader every loader uses, positions, forks and
+the replay record."""
 
 from gloam.core.errors import (
     ActionIndexError,

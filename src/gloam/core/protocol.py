@@ -300,11 +300,3 @@ def _copy_plain(value: Any) -> Any:
         return [_copy_plain(v) for v in value]
     return value
 
-
-def check_player(player: int, num_players: int) -> None:
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < num_players:
-        raise ValueError(f"player must be an int in 0..{num_players - 1}, not {player!r}")
-
-
-def seats_from(options: Sequence[str]) -> list[str]:
-    return [s.strip() for s in options if s.strip()]

@@ -1,8 +1,13 @@
-"""Nightfall (AEG): card data and, later, the rules engine.
+"""Nightfall (AEG): the rules engine, its card data and its declaration.
 
-So far this package holds the card model and the strict loader of each set's data
-file (:mod:`gloam.nightfall.cards`); The Coldest War is ``load_set("CW")``. Every card
-field says whether the seeds state it or gloam designed it.
+The game is :class:`gloam.nightfall.game.NightfallGame` (states:
+:mod:`gloam.nightfall.state`, the frame loop :mod:`gloam.nightfall.engine`, the turn
+:mod:`gloam.nightfall.phases`, the cards' texts :mod:`gloam.nightfall.effects`); what the
+layers above see of it is :data:`gloam.nightfall.declaration.DECLARATION`
+(docs/architecture.md, "Where each Nightfall rule lives"). This package itself exports
+the card model and the strict loader of each set's data file
+(:mod:`gloam.nightfall.cards`; The Coldest War is ``load_set("CW")``); every card field
+says whether the seeds state it or gloam designed it.
 """
 
 from gloam.nightfall.cards import (

@@ -122,11 +122,6 @@ def play_index(card: int) -> int:
     return PLAY0 + card
 
 
-def discard_index(card: int) -> int:
-    """The index of ``Discard(card)``."""
-    return DISCARD0 + card
-
-
 def player_index(player: int) -> int:
     """The index of ``Player(player)``."""
     return PLAYER0 + player

@@ -162,10 +162,6 @@ class Provenance:
     seed_value: Any = None  # for "seed+designed": the part of the value that is stated
 
     @property
-    def is_seed(self) -> bool:
-        return self.kind == "seed"
-
-    @property
     def is_designed(self) -> bool:
         """Wholly or partly gloam's design (not a seed's, not a player's)."""
         return self.kind in ("designed", "seed+designed")
@@ -270,10 +266,6 @@ class Card:
     @property
     def is_minion(self) -> bool:
         return self.type in MINION_TYPES
-
-    @property
-    def is_starter(self) -> bool:
-        return self.type == "starting-minion"
 
     @property
     def moon_phase(self) -> str | None:

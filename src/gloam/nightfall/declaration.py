@@ -13,14 +13,6 @@ from gloam.core.errors import SetupError
 from gloam.nightfall.game import VARIANTS, NightfallGame
 from gloam.nightfall.state import NightfallState
 
-#: the refusal when a Nightfall option is given for another game
-NIGHTFALL_ONLY = ("--quick-start, --draft, --ml-draft, --moons, --long, --sets, --draft-cards, --wounds and the"
-                  " variants"
-                  " (--common-ground, --hidden-archives, --secret-archives, --open-archives, --upstream,"
-                  " --custom-starters, --teams) are Nightfall options")
-#: Nightfall's variant flags: (argparse dest, setup option), rules 34 and 174-179
-NIGHTFALL_VARIANTS = tuple((name, name) for name in VARIANTS)
-
 
 def describe_event(game: Any, observation: Mapping[str, Any], event: Mapping[str, Any], viewer: int,
                    names: Sequence[str], lang: str) -> str:
@@ -78,20 +70,48 @@ def _sets() -> list[dict[str, Any]]:
 
 
 def setup_options() -> tuple[SetupOption, ...]:
-    """The choices of the lobby's form."""
+    """The choices of the lobby's form, and the command line's flags of them."""
     from gloam.nightfall.setup import ARCHIVE_SETUPS
 
     return (
         SetupOption("sets", ["CW"], "the sets to mix", kind="sets", choices=tuple(_sets()), label="sets"),
         SetupOption("archives", "quick", "the archive setup", choices=ARCHIVE_SETUPS, label="archives_setup",
-                    words="archives."),
+                    words="archives.", choice_flags=("--quick-start", "--draft", "--ml-draft"),
+                    choice_help=("the quick-start archive pairs", "draft the archives (The Coldest War procedure)",
+                                 "draft the archives (the Martial Law procedure)")),
         SetupOption("moons", False, "play with the moon phases", kind="flag", start=True, group="extras",
                     legend="options"),
         SetupOption("long", False, "longer games (5 more wounds per player)", kind="flag", group="extras",
                     legend="options"),
-        SetupOption("promos", False, "the promo cards", kind="flag", group="extras", legend="options"),
+        SetupOption("promos", False, "the promo cards", kind="flag", group="extras", legend="options", flag=None),
         SetupOption("variants", [], "the variants (rules 34, 174-179)", kind="flags", choices=VARIANTS,
-                    label="variants", words="variant."),
+                    label="variants", words="variant.", choice_help=VARIANT_HELP),
+    )
+
+
+#: the English help of each variant (``VARIANTS``' order)
+VARIANT_HELP = ("no private archives: every draft pick goes to the commons",
+                "with --draft: fill the commons after drafting, not before",
+                "private archives stay face down until their owner first claims from one",
+                "8 commons face up first, then 3 draft cards each (2 private picks)",
+                "pass draft cards to the right",
+                "with --sets mixing starters: choose two starting minions of each colour",
+                "Team Play for 4 or 6 players: seats opposite each other are teammates")
+
+
+def cli_options() -> tuple[SetupOption, ...]:
+    """The command line's Nightfall options beside the form's: the draft's size, the
+    wound stack's sets, constructed decks and a player's own card values."""
+    return (
+        SetupOption("draft_cards", None, "in drafts, the draft cards dealt to each player (rule 19: 4 with one"
+                    " set, 5-6 with two, 7-10 with more; default the lowest)", kind="int", metavar="N"),
+        SetupOption("wounds", None, "the sets whose wound cards form the wound stack (default: every chosen"
+                    " set's)", kind="sets"),
+        SetupOption("decks", None, "a constructed game (rules 166-173): a deck file (.toml or .json, see"
+                    " docs/constructed.md) for every player, or one --deck per player in seat order",
+                    kind="files", flag="--deck"),
+        SetupOption("cards", None, "your own card values (.toml or .json; docs/user-cards.md), the values of"
+                    " the printed cards you own", kind="file"),
     )
 
 
@@ -112,14 +132,19 @@ def lobby_options() -> dict[str, Any]:
 
 
 def cli_foreign(options: Mapping[str, Any]) -> str | None:
-    """The refusal when a Nightfall option is given for another game."""
+    """The refusal when a Nightfall option (any of the schema's flags but ``--cards``,
+    which Nightmarium takes too) is given for another game."""
     if options.get("decks"):
         return "--deck is a Nightfall option"
-    if options.get("archives") or options.get("moons") or options.get("long") or options.get("sets") \
-            or options.get("wounds") or options.get("draft_cards") is not None \
-            or any(options.get(dest, False) for dest, _ in NIGHTFALL_VARIANTS):
-        return NIGHTFALL_ONLY
-    return None
+    schema = [option for option in (*setup_options(), *cli_options())
+              if option.flag_name() is not None and option.key not in ("cards", "decks")]
+    keys = [key for option in schema for key in (option.choices if option.kind == "flags" else (option.key,))]
+    if all(options.get(key) in (None, False) for key in keys):
+        return None
+    flags = [flag for option in schema if option.kind != "flags"
+             for flag in option.choice_flags or (option.flag_name(),)]
+    variants = ["--" + name.replace("_", "-") for name in VARIANTS]
+    return f"{', '.join(flags)} and the variants ({', '.join(variants)}) are Nightfall options"
 
 
 def cli_setup(options: Mapping[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
@@ -127,9 +152,9 @@ def cli_setup(options: Mapping[str, Any], setup: dict[str, Any]) -> dict[str, An
     players = setup["players"]
     setup = dict(setup, archives=options.get("archives") or "quick", moons=options.get("moons"),
                  long=options.get("long"))
-    for dest, option in NIGHTFALL_VARIANTS:
-        if options.get(dest, False):
-            setup[option] = True
+    for name in VARIANTS:
+        if options.get(name, False):
+            setup[name] = True
     for key in ("sets", "wounds"):
         if options.get(key):
             setup[key] = list(options[key])
@@ -180,5 +205,6 @@ DECLARATION = GameDeclaration(
     name=NightfallGame.name, title="Nightfall", languages=("en", "ja"), default_bot="heuristic",
     game_class=NightfallGame, state_class=NightfallState, describe_event=describe_event,
     omniscient_observation=omniscient_observation, omniscient_table_view=omniscient_table_view,
-    parse_position=parse_position, write_position=write_position, setup_options=setup_options, form=form,
+    parse_position=parse_position, write_position=write_position, setup_options=setup_options,
+    cli_options=cli_options, form=form,
     lobby_options=lobby_options, cli_setup=cli_setup, cli_foreign=cli_foreign)

@@ -1,6 +1,10 @@
-"""Nightfall as a :class:`~gloam.core.protocol.Game`: the setup options and their checks;
-the setup itself (rules 13-37) and :meth:`NightfallGame.determinize` are the format's
-(``game.format``, :mod:`gloam.nightfall.formats`).
+"""Nightfall as a :class:`~gloam.core.protocol.Game`: the setup options and their checks
+(what the lobby and the command line offer of them is declared in
+:mod:`gloam.nightfall.declaration`), the chosen sets' cards (a player's own values
+applied) and their effect registry (``game.effects``), Team Play's teams, and the format
+(``game.format``: :class:`~gloam.nightfall.formats.StandardFormat` or
+:class:`~gloam.nightfall.constructed.ConstructedFormat`) that deals the start (rules
+13-37) and re-deals the unseen cards for :meth:`NightfallGame.determinize`.
 
 >>> game = NightfallGame(players=2)
 >>> state = game.new_initial_state(seed=3)
@@ -116,7 +120,8 @@ def _user_cards(cards: Any, sets: tuple[str, ...]) -> UserCards | None:
 
 
 class NightfallGame(Game):
-    """Setup: 2-5 players (reading 5), the sets (The Coldest War for now), the archive
+    """Setup: 2-5 players (reading 5), the sets (``sets``: codes of
+    :data:`~gloam.nightfall.cards.SET_FILES`, at least one standalone), the archive
     setup (``"quick"``: the quick-start pairings, rule 31; ``"draft"``: The Coldest War's
     draft, rules 17-24, the 2-player draft of rule 30 with 2 players; ``"ml-draft"``:
     Martial Law's draft, rules 25-29), the draft cards dealt to each player

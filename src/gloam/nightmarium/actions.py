@@ -72,10 +72,6 @@ PLAY0 = TARGET0 + MAX_PLAYERS * MAX_CREATURES  # 38
 SLOTS = MAX_CREATURES + 1
 
 
-def target_index(player: int, creature: int) -> int:
-    return TARGET0 + player * MAX_CREATURES + creature
-
-
 def play_index(card: int, slot: int) -> int:
     return PLAY0 + card * SLOTS + slot
 

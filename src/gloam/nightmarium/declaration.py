@@ -54,9 +54,16 @@ def write_position(state: NightmariumState) -> str:
 
 
 def setup_options() -> tuple[SetupOption, ...]:
-    """The choices of the lobby's form."""
+    """The choices of the lobby's form, and the command line's flags of them."""
     return (SetupOption("creatures", 5, "complete Creatures needed to win", choices=CREATURES,
                         label="creatures_to_win"),)
+
+
+def cli_options() -> tuple[SetupOption, ...]:
+    """The command line's Nightmarium options beside the form's: a composition file."""
+    return (SetupOption("composition", None, "your own card composition (.json or .toml) instead of the"
+                        " standard one", kind="file"),
+            SetupOption("cards", None, "the same as --composition", kind="file"))
 
 
 def composition_file(options: Mapping[str, Any]) -> str | None:
@@ -90,4 +97,5 @@ DECLARATION = GameDeclaration(
     game_class=NightmariumGame, state_class=NightmariumState, describe_event=describe_event,
     omniscient_observation=omniscient_observation, omniscient_table_view=omniscient_table_view,
     parse_position=parse_position, write_position=write_position, setup_options=setup_options,
-    lobby_options=lambda: {"creatures": list(CREATURES)}, cli_setup=cli_setup, cli_foreign=cli_foreign)
+    cli_options=cli_options, lobby_options=lambda: {"creatures": list(CREATURES)}, cli_setup=cli_setup,
+    cli_foreign=cli_foreign)

@@ -72,7 +72,6 @@ THRESHOLD = 0.10
 SHOWN = 5
 #: one colour per player count, the same in every figure
 COUNT_HEX = {2: html.PALETTE[0], 3: html.PALETTE[1], 4: html.PALETTE[2], 5: html.PALETTE[3]}
-DEST_HEX = {"private": "#0072B2", "commons": "#009E73", "removed": "#D55E00", "box": "#9a9a9a"}
 
 
 @dataclass(frozen=True, slots=True)

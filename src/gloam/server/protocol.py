@@ -33,7 +33,6 @@ SERVER = "server"                     # the write failed; nothing happened
 NOT_STARTED = "not_started"           # seats are still open: the creator has not started the game
 UNDO_REFUSED = "undo_refused"         # the undo rule (web-design §5.8) says no; msg says which part
 NO_OFFER = "no_offer"                 # a takeover vote with no open offer for that seat
-SPECTATORS_ONLY = "spectators_only"   # a spectator sent a player's message
 CID_TAKEN = "cid_taken"               # another seat's entry has this client id: send again under a new one
 
 # close codes
