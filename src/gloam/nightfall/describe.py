@@ -26,6 +26,7 @@ decision names nothing (``Option N``). Customised starting decks (rule 34) name 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gloam.core.protocol import Action
@@ -471,254 +472,510 @@ def describe_event(game, obs: dict[str, Any], event: dict[str, Any], names: list
 
 
 def _event_line(game, obs: dict[str, Any], event: dict[str, Any], names: list[str] | None, lang: str) -> str:
+    """Look the event up in ``_LINES`` (by its type and, where one type has several
+    sentences, its variant) and fill its template(s) with what its builder gives."""
     i18n.check_lang(lang)
     t = event["type"]
-    you = i18n.text("ui", "you", "en")
+    variant = _VARIANTS.get(t)
+    entry = _LINES.get((t, variant(event, obs) if variant else ""))
+    if entry is None:
+        return i18n.text("event_name", t, lang)
+    keys, build = entry
+    values = build(_Reading(game, obs, event, names, lang))
+    return "".join(i18n.fill("event", key, lang, **values) for key in ((keys,) if isinstance(keys, str) else keys))
 
-    def who(key: str = "player") -> str:
-        return player_name(event[key], names, lang)
 
-    def does(verb: str, key: str = "player") -> str:
+class _Reading:
+    """One event as one reader reads it: the event already redacted for the reader, the
+    reader's observation, the names shown and the language; the words the builders of
+    ``_LINES`` share (never more than ``obs`` and ``event`` say)."""
+
+    def __init__(self, game, obs: dict[str, Any], event: dict[str, Any], names: list[str] | None, lang: str):
+        self.game, self.obs, self.event, self.names, self.lang = game, obs, event, names, lang
+
+    def __getitem__(self, key: str) -> Any:
+        return self.event[key]
+
+    def who(self, key: str = "player") -> str:
+        return player_name(self.event[key], self.names, self.lang)
+
+    def does(self, verb: str, key: str = "player") -> str:
         """"Bob draws", but "You draw" for the reader called "You" (English only)."""
-        name = who(key)
-        if name != you:
+        name = self.who(key)
+        if name != _YOU:
             return f"{name} {verb}"
         return f"{name} {_IRREGULAR.get(verb, verb.removesuffix('s'))}"
 
-    def whose(key: str = "player") -> str:
-        name = who(key)
-        return "your" if name == you else f"{name}'s"
+    def whose(self, key: str = "player") -> str:
+        name = self.who(key)
+        return "your" if name == _YOU else f"{name}'s"
 
-    def card(key: str = "card") -> str:
-        return card_label(game, obs, event[key], lang)
+    def whose_cap(self, key: str = "player") -> str:
+        """``whose`` starting a sentence: "Your", "Bob's"."""
+        w = self.whose(key)
+        return w[:1].upper() + w[1:]
 
-    def owned(key: str = "card") -> str:
-        """The card with whose it is: "Bob's "Kilo 13", blue", "your JAREK, green"."""
-        return owned_label(game, obs, event[key], names, lang)
-
-    def cards(ids: list[int]) -> str:
-        return i18n.text("event", "list_sep", lang).join(card_label(game, obs, c, lang) for c in ids)
-
-    def say(key: str, **values: Any) -> str:
-        return i18n.fill("event", key, lang, **values)
-
-    def plural(count: int) -> str:
-        return "s" if count != 1 else ""
-
-    def reason() -> str:
-        return i18n.text("reason", event["reason"], lang, default=event["reason"])
-
-    def is_(key: str = "player") -> str:
+    def is_(self, key: str = "player") -> str:
         """"Bob is", but "You are" (English only; Japanese templates take ``who``)."""
-        name = who(key)
-        return f"{name} {'are' if name == you else 'is'}"
+        name = self.who(key)
+        return f"{name} {'are' if name == _YOU else 'is'}"
 
-    def named(card_id: str) -> str:
+    def card(self, key: str = "card") -> str:
+        return card_label(self.game, self.obs, self.event[key], self.lang)
+
+    def owned(self, key: str = "card") -> str:
+        """The card with whose it is: "Bob's "Kilo 13", blue", "your JAREK, green"."""
+        return owned_label(self.game, self.obs, self.event[key], self.names, self.lang)
+
+    def text(self, table: str, key: str, default: str | None = None) -> str:
+        return i18n.text(table, key, self.lang, default=default)
+
+    def say(self, key: str, **values: Any) -> str:
+        return i18n.fill("event", key, self.lang, **values)
+
+    def join(self, words: Any) -> str:
+        return self.text("event", "list_sep").join(words)
+
+    def cards(self, ids: list[int]) -> str:
+        return self.join(card_label(self.game, self.obs, c, self.lang) for c in ids)
+
+    def named(self, card_id: str) -> str:
         """A card named by its data id (draft cards, starters, archives)."""
-        return i18n.card_name(game.card(card_id), lang)
+        return i18n.card_name(self.game.card(card_id), self.lang)
 
-    def named_list(ids: list[str]) -> str:
-        return i18n.text("event", "list_sep", lang).join(named(c) for c in ids) or i18n.text("event", "nothing", lang)
+    def named_list(self, ids: list[str]) -> str:
+        return self.join(self.named(c) for c in ids) or self.text("event", "nothing")
 
-    def source() -> str:
-        src = event.get("source")
-        if isinstance(src, int) and 0 <= src < len(obs["cards"]) and obs["cards"][src] is not None:
-            return card_label(game, obs, src, lang)
-        return i18n.text("event", "this_card", lang)
+    def reason(self) -> str:
+        return self.text("reason", self.event["reason"], default=self.event["reason"])
 
-    def archive(k: int) -> str:
-        shown = obs["archives"][k] if 0 <= k < len(obs["archives"]) else None
+    def source(self) -> str:
+        if _source_shown(self.event, self.obs):
+            return card_label(self.game, self.obs, self.event["source"], self.lang)
+        return self.text("event", "this_card")
+
+    def archive(self, k: int) -> str:
+        shown = self.obs["archives"][k] if 0 <= k < len(self.obs["archives"]) else None
         if shown is None:
-            return i18n.text("zone", "archives", lang)
-        whose_archive = (i18n.text("action", "commons", lang) if shown["owner"] < 0
-                         else i18n.fill("action", "archive_of", lang, player=player_name(shown["owner"], names, lang)))
-        cname = named(shown["card"]) if shown.get("card") else i18n.text("ui", "face_down", lang)
-        return say("archive_named", card=cname, whose=whose_archive)
+            return self.text("zone", "archives")
+        whose_archive = (i18n.text("action", "commons", self.lang) if shown["owner"] < 0
+                         else i18n.fill("action", "archive_of", self.lang,
+                                        player=player_name(shown["owner"], self.names, self.lang)))
+        cname = self.named(shown["card"]) if shown.get("card") else i18n.text("ui", "face_down", self.lang)
+        return self.say("archive_named", card=cname, whose=whose_archive)
 
-    def wounds_tally() -> str:
-        return i18n.text("event", "list_sep", lang).join(
-            f"{player_name(p, names, lang)} {w}" for p, w in enumerate(event["wounds"]))
+    def wounds_tally(self) -> str:
+        return self.join(f"{player_name(p, self.names, self.lang)} {w}" for p, w in enumerate(self.event["wounds"]))
 
-    if t == "setup":
-        if "wound_stacks" in obs:  # constructed (rule 168): no face-up wounds, own stacks
-            return say("setup_constructed", players=event["players"])
-        return say("setup", players=event["players"], face_up=event["face_up"])
-    if t == "turn":
-        return say("turn", turn=event["turn"], whose=whose(), who=who())
-    if t == "draw":
-        if "cards" in event:
-            return say("draw_cards", does=does("draws"), who=who(),
-                       cards=cards(event["cards"]) or i18n.text("event", "nothing", lang))
-        return say("draw_count", does=does("draws"), who=who(), count=event["count"], s=plural(event["count"]))
-    if t == "reshuffle":
-        return say("reshuffle", does=does("shuffles"), who=who())
-    if t == "discard":
-        return say("discard", does=does("discards"), who=who(), card=card(), reason=reason())
-    if t == "exile":
-        return say("exile", card=owned(), reason=reason())
-    if t == "enter_play":
-        return say("enter_play", card=card(), who=who())
-    if t in ("destroyed", "discarded"):
-        return say(t, card=owned())
-    if t == "wounds":
-        return say("wounds", does=does("takes"), who=who(), count=event["count"], s=plural(event["count"]))
-    if t == "last_wound":
-        return say("last_wound")
-    if t == "game_over":
-        if event["winner"] < 0:
-            return say("game_over_none", wounds=wounds_tally())
-        if "eliminated" in event:  # constructed (reading 15): the last player left wins
-            return say("game_over_last", who_is=is_("winner"), who=who("winner"), wounds=wounds_tally())
-        if "winners" in event:  # Team Play (rule 178): the team with the fewest wounds in total
-            mates = event["winners"]
-            teams = team_list(len(event["wounds"]))
-            totals = i18n.text("event", "list_sep", lang).join(
-                i18n.fill("ui", "team_total", lang, team=team_name(team, names, lang),
-                          total=sum(event["wounds"][q] for q in team)) for team in teams)
-            return say("game_over_team", team=team_name(mates, names, lang), totals=totals, wounds=wounds_tally())
-        return say("game_over", does=does("wins", "winner"), who=who("winner"),
-                   wounds=i18n.text("event", "list_sep", lang).join(map(str, event["wounds"])))
-    if t == "phase":
-        return say("phase", influence=event["influence"])
-    if t == "combat_text":
-        return say("combat_text", does=does("uses"), who=who(), card=card())
-    if t == "attack":
-        return say("attack", card=owned(), target=who("target"))
-    if t == "block":
-        return say("block", card=owned(), attacker=owned("attacker"))
-    if t == "damage":
-        src = event.get("source")
-        if isinstance(src, int) and 0 <= src < len(obs["cards"]) and obs["cards"][src] is not None:
-            return say("damage_from", source=owned("source"), card=owned(), amount=event["amount"])
-        return say("damage", card=owned(), amount=event["amount"])
-    if t == "no_chain":
-        return say("no_chain", does=does("starts"), who=who())
-    if t == "chain":
-        kicker = i18n.text("event", "kicker_mark", lang) if event["kicker"] else ""
-        if event["position"] == 1:
-            return say("chain_start", does=does("starts"), who=who(), card=card(), kicker=kicker)
-        return say("chain_link", does=does("links"), who=who(), card=card(), kicker=kicker)
-    if t == "chain_complete":
-        return say("chain_complete", length=event["length"])
-    if t == "resolve":
-        return say("resolve", card=owned())
-    if t == "kicker":
-        return say("kicker", card=owned())
-    if t == "feed":
-        return say("feed", does=does("feeds"), who=who(), card=card())
-    if t == "claim":
-        return say("claim", does=does("claims"), who=who(), card=card(), cost=event["cost"])
-    if t == "influence":
-        return say("influence", does=does("gains"), who=who(), amount=event["amount"])
-    if t == "restore":
-        return say("restore" if event["amount"] else "restore_none", card=owned(), amount=event["amount"])
-    if t == "strength":
-        return say("strength", card=owned(), amount=event["amount"])
-    if t == "effect":
-        return say("effect", who=who(), kind=i18n.text("effect", event["kind"], lang))
-    if t == "fetch":
-        return say("fetch", does=does("places"), who=who(), card=card(),
-                   dest=i18n.text("zone", event["dest"], lang))
-    if t == "archive_to_deck":
-        return say("archive_to_deck", count=len(event["cards"]), whose=whose(), who=who())
-    if t == "attach":
-        return say("attach", card=card(), minion=owned("minion"))
-    if t == "look":
-        values = {"does": does("looks"), "who": who(), "whose": whose("target"), "target": who("target")}
-        if event.get("zone") == "deck":  # Tactical Prep: looking through one's own deck
-            if "cards" in event:
-                return say("look_deck_cards", cards=cards(event["cards"]), **values)
-            return say("look_deck", **values)
-        if "cards" in event:
-            return say("look_cards", cards=cards(event["cards"]), **values)
-        return say("look", **values)
-    if t == "negated":
-        return say("negated", card=owned())
-    if t == "moon":
-        choice = event["choice"] if lang == "en" else i18n.text("moon_done", event["choice"], lang)
-        return say("moon", who=who(), choice=choice, moon=card("moon"))
+
+_YOU = i18n.text("ui", "you", "en")
+
+
+def _source_shown(event: dict[str, Any], obs: dict[str, Any]) -> bool:
+    """The event's ``source`` is a card the reader sees."""
+    src = event.get("source")
+    return isinstance(src, int) and 0 <= src < len(obs["cards"]) and obs["cards"][src] is not None
+
+
+def _plural(count: int) -> str:
+    return "s" if count != 1 else ""
+
+
+#: what a template is filled with, built from the reading of one event
+Builder = Callable[[_Reading], dict[str, Any]]
+#: an event type's variant, from the redacted event and the reader's observation
+Variant = Callable[[dict[str, Any], dict[str, Any]], str]
+
+
+# The parameter builders: what each template of ``i18n.EVENTS`` is filled with. One per
+# shape of event; several event types share the generic ones.
+
+def _ev_nothing(r: _Reading) -> dict[str, Any]:
+    return {}
+
+
+def _ev_owned(r: _Reading) -> dict[str, Any]:
+    """A card with whose it is (destroyed, resolve, kicker, negated, ...)."""
+    return {"card": r.owned()}
+
+
+def _ev_owned_amount(r: _Reading) -> dict[str, Any]:
+    return {"card": r.owned(), "amount": r["amount"]}
+
+
+def _ev_who_amount(r: _Reading) -> dict[str, Any]:
+    return {"who": r.who(), "amount": r["amount"]}
+
+
+def _ev_card_whose(r: _Reading) -> dict[str, Any]:
+    """A card going to a player's hand or deck."""
+    return {"card": r.card(), "whose": r.whose(), "who": r.who()}
+
+
+def _ev_doer(verb: str) -> Builder:
+    """The builder of an event that is a player doing ``verb`` ("Bob draws", "You draw")."""
+    def build(r: _Reading) -> dict[str, Any]:
+        return {"does": r.does(verb), "who": r.who()}
+    build.__name__ = f"_ev_doer_{verb}"
+    return build
+
+
+def _ev_doer_card(verb: str) -> Builder:
+    """A player doing ``verb`` with a card: "Bob feeds X"."""
+    def build(r: _Reading) -> dict[str, Any]:
+        return {"does": r.does(verb), "who": r.who(), "card": r.card()}
+    build.__name__ = f"_ev_doer_card_{verb}"
+    return build
+
+
+def _ev_doer_amount(verb: str) -> Builder:
+    def build(r: _Reading) -> dict[str, Any]:
+        return {"does": r.does(verb), "who": r.who(), "amount": r["amount"]}
+    build.__name__ = f"_ev_doer_amount_{verb}"
+    return build
+
+
+def _ev_setup(r: _Reading) -> dict[str, Any]:
+    return {"players": r["players"], "face_up": r["face_up"]}
+
+
+def _ev_setup_constructed(r: _Reading) -> dict[str, Any]:
+    return {"players": r["players"]}
+
+
+def _ev_turn(r: _Reading) -> dict[str, Any]:
+    return {"turn": r["turn"], "whose": r.whose(), "who": r.who()}
+
+
+def _ev_draw_cards(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("draws"), "who": r.who(), "cards": r.cards(r["cards"]) or r.text("event", "nothing")}
+
+
+def _ev_doer_count(verb: str) -> Builder:
+    """A player doing ``verb`` to a count of cards: "Bob draws 2 cards"."""
+    def build(r: _Reading) -> dict[str, Any]:
+        return {"does": r.does(verb), "who": r.who(), "count": r["count"], "s": _plural(r["count"])}
+    build.__name__ = f"_ev_doer_count_{verb}"
+    return build
+
+
+def _ev_discard(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("discards"), "who": r.who(), "card": r.card(), "reason": r.reason()}
+
+
+def _ev_exile(r: _Reading) -> dict[str, Any]:
+    return {"card": r.owned(), "reason": r.reason()}
+
+
+def _ev_enter_play(r: _Reading) -> dict[str, Any]:
+    return {"card": r.card(), "who": r.who()}
+
+
+def _ev_game_over_none(r: _Reading) -> dict[str, Any]:
+    return {"wounds": r.wounds_tally()}
+
+
+def _ev_game_over_last(r: _Reading) -> dict[str, Any]:
+    """Constructed (reading 15): the last player left wins."""
+    return {"who_is": r.is_("winner"), "who": r.who("winner"), "wounds": r.wounds_tally()}
+
+
+def _ev_game_over_team(r: _Reading) -> dict[str, Any]:
+    """Team Play (rule 178): the team with the fewest wounds in total wins."""
+    wounds = r["wounds"]
+    totals = r.join(i18n.fill("ui", "team_total", r.lang, team=team_name(team, r.names, r.lang),
+                              total=sum(wounds[q] for q in team)) for team in team_list(len(wounds)))
+    return {"team": team_name(r["winners"], r.names, r.lang), "totals": totals, "wounds": r.wounds_tally()}
+
+
+def _ev_game_over(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("wins", "winner"), "who": r.who("winner"), "wounds": r.join(map(str, r["wounds"]))}
+
+
+def _ev_phase(r: _Reading) -> dict[str, Any]:
+    return {"influence": r["influence"]}
+
+
+def _ev_attack(r: _Reading) -> dict[str, Any]:
+    return {"card": r.owned(), "target": r.who("target")}
+
+
+def _ev_block(r: _Reading) -> dict[str, Any]:
+    return {"card": r.owned(), "attacker": r.owned("attacker")}
+
+
+def _ev_damage_from(r: _Reading) -> dict[str, Any]:
+    return {"source": r.owned("source"), "card": r.owned(), "amount": r["amount"]}
+
+
+def _ev_chain(verb: str) -> Builder:
+    """A chain started or linked to, with its kicker mark."""
+    def build(r: _Reading) -> dict[str, Any]:
+        kicker = r.text("event", "kicker_mark") if r["kicker"] else ""
+        return {"does": r.does(verb), "who": r.who(), "card": r.card(), "kicker": kicker}
+    build.__name__ = f"_ev_chain_{verb}"
+    return build
+
+
+def _ev_chain_complete(r: _Reading) -> dict[str, Any]:
+    return {"length": r["length"]}
+
+
+def _ev_claim(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("claims"), "who": r.who(), "card": r.card(), "cost": r["cost"]}
+
+
+def _ev_effect(r: _Reading) -> dict[str, Any]:
+    return {"who": r.who(), "kind": r.text("effect", r["kind"])}
+
+
+def _ev_fetch(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("places"), "who": r.who(), "card": r.card(), "dest": r.text("zone", r["dest"])}
+
+
+def _ev_archive_to_deck(r: _Reading) -> dict[str, Any]:
+    return {"count": len(r["cards"]), "whose": r.whose(), "who": r.who()}
+
+
+def _ev_attach(r: _Reading) -> dict[str, Any]:
+    return {"card": r.card(), "minion": r.owned("minion")}
+
+
+def _ev_look(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("looks"), "who": r.who(), "whose": r.whose("target"), "target": r.who("target")}
+
+
+def _ev_look_cards(r: _Reading) -> dict[str, Any]:
+    return {"cards": r.cards(r["cards"]), **_ev_look(r)}
+
+
+def _ev_moon(r: _Reading) -> dict[str, Any]:
+    choice = r["choice"] if r.lang == "en" else r.text("moon_done", r["choice"])
+    return {"who": r.who(), "choice": choice, "moon": r.card("moon")}
+
+
+def _ev_constructed(r: _Reading) -> dict[str, Any]:
+    return {"decks": r.join(r["decks"]), "stacks": r.join(str(n) for n in r["wound_stacks"])}
+
+
+def _ev_eliminated(r: _Reading) -> dict[str, Any]:
+    return {"who_is": r.is_(), "who": r.who(), "wounds": r["wounds"]}
+
+
+def _ev_wound_to_stack(r: _Reading) -> dict[str, Any]:
+    return {"card": r.card(), "whose": r.whose(), "who": r.who(), "reason": r.reason()}
+
+
+def _ev_turn_limit(r: _Reading) -> dict[str, Any]:
+    return {"turns": r["turns"]}
+
+
+def _ev_draft(r: _Reading) -> dict[str, Any]:
+    procedure = r.text("event", f"procedure_{r['procedure']}", default=r["procedure"])
+    return {"procedure": procedure, "dealt": r["dealt"], "commons": r.named_list(r["commons"])}
+
+
+def _ev_draft_hand(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("gets"), "who": r.who(), "count": r["count"]}
+
+
+def _ev_draft_hand_cards(r: _Reading) -> dict[str, Any]:
+    return {**_ev_draft_hand(r), "cards": r.named_list(r["cards"])}
+
+
+def _ev_draft_pick(r: _Reading) -> dict[str, Any]:
+    dest = i18n.text("ui", f"dest_{r['dest']}", r.lang, default=r["dest"])
+    return {"does": r.does("picks"), "who": r.who(), "pick": r["pick"], "dest": dest}
+
+
+def _ev_draft_pick_card(r: _Reading) -> dict[str, Any]:
+    return {**_ev_draft_pick(r), "card": r.named(r["card"])}
+
+
+def _ev_draft_pass(r: _Reading) -> dict[str, Any]:
+    return {"direction": r.text("event", f"direction_{r['direction']}", default=r["direction"])}
+
+
+def _ev_draft_reveal(r: _Reading) -> dict[str, Any]:
+    """Every private archive (face-down counts, or the cards where the reader may see
+    them), the commons and, where the draft filled the commons, the cards it took."""
+    privates = r.text("event", "group_sep").join(
+        r.say("whose_cards", player=player_name(q, r.names, r.lang),
+              cards=r.say("face_down_count", count=picks) if isinstance(picks, int) else r.named_list(picks))
+        for q, picks in enumerate(r["private"]))
+    values = {"privates": privates, "commons": r.named_list(r["commons"])}
+    if r.event.get("filled"):
+        values["cards"] = r.named_list(r["filled"])
+    return values
+
+
+def _ev_secret_archives_cards(r: _Reading) -> dict[str, Any]:
+    return {"whose": r.whose_cap(), "who": r.who(), "cards": r.named_list(r["cards"])}
+
+
+def _ev_secret_archives(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("keeps"), "who": r.who(), "count": len(r["archives"])}
+
+
+def _ev_archive_revealed(r: _Reading) -> dict[str, Any]:
+    return {"whose": r.whose_cap(), "who": r.who(), "card": r.named(r["card"])}
+
+
+def _ev_starters(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("takes"), "who": r.who(), "cards": r.named_list(r["cards"]),
+            "colour": i18n.colour_name(r["colour"], r.lang)}
+
+
+def _ev_to_hand_capture(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("captures"), "who": r.who(), "card": r.card(), "whose": r.whose(),
+            "from_who": r.who("from")}
+
+
+def _ev_wound_to_archive(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("places"), "who": r.who(), "archive": r.archive(r["archive"])}
+
+
+def _ev_control(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("takes"), "who": r.who(), "card": r.card(), "from_who": r.who("from")}
+
+
+def _ev_chain_kickers(r: _Reading) -> dict[str, Any]:
+    return {"whose": r.whose_cap(), "who": r.who(), "card": r.source()}
+
+
+def _ev_new_archive(r: _Reading) -> dict[str, Any]:
+    return {"does": r.does("makes"), "who": r.who(), "size": r["size"], "card": r.card("top")}
+
+
+def _ev_mark_order(r: _Reading) -> dict[str, Any]:
+    return {"card": r.card(), "source": r.source()}
+
+
+def _game_over_variant(event: dict[str, Any], obs: dict[str, Any]) -> str:
+    if event["winner"] < 0:
+        return "none"
+    if "eliminated" in event:  # constructed (reading 15)
+        return "last"
+    return "team" if "winners" in event else ""  # Team Play (rule 178)
+
+
+def _look_variant(event: dict[str, Any], obs: dict[str, Any]) -> str:
+    """Tactical Prep looks through one's own deck; a look may show the cards or not."""
+    return ("deck" if event.get("zone") == "deck" else "") + ("_cards" if "cards" in event else "")
+
+
+def _has(field: str, variant: str) -> Variant:
+    """The variant ``variant`` of an event whose ``field`` is set (a capture, a filled draft)."""
+    return lambda event, obs: variant if event.get(field) else ""
+
+
+def _has_key(field: str) -> Variant:
+    """The variant "cards" of an event that carries ``field`` only where the reader may see it."""
+    return lambda event, obs: "cards" if field in event else ""
+
+
+#: event type -> its variant, for the types with more than one sentence (the others: "")
+_VARIANTS: dict[str, Variant] = {
+    "setup": lambda event, obs: "constructed" if "wound_stacks" in obs else "",  # rule 168: own stacks
+    "draw": _has_key("cards"),
+    "game_over": _game_over_variant,
+    "damage": lambda event, obs: "from" if _source_shown(event, obs) else "",
+    "chain": lambda event, obs: "start" if event["position"] == 1 else "link",
+    "restore": lambda event, obs: "" if event["amount"] else "none",
+    "look": _look_variant,
+    "draft_hand": _has_key("cards"),
+    "draft_pick": lambda event, obs: "card" if "card" in event else "",
+    "draft_reveal": _has("filled", "filled"),
+    "secret_archives": _has_key("cards"),
+    "to_hand": _has("capture", "capture"),
+    "lose_influence": lambda event, obs: "" if event.get("had", True) else "none",
+    "mark_order": lambda event, obs: event["flag"] if f"mark_{event['flag']}" in i18n.EVENTS else "other",
+}
+
+#: (event type, variant) -> (its template key(s) in ``i18n.EVENTS``, its parameter builder);
+#: a type missing here reads as its name (``i18n.EVENT_NAMES``)
+_LINES: dict[tuple[str, str], tuple[str | tuple[str, ...], Builder]] = {
+    ("setup", ""): ("setup", _ev_setup),
+    ("setup", "constructed"): ("setup_constructed", _ev_setup_constructed),
+    ("turn", ""): ("turn", _ev_turn),
+    ("draw", "cards"): ("draw_cards", _ev_draw_cards),
+    ("draw", ""): ("draw_count", _ev_doer_count("draws")),
+    ("reshuffle", ""): ("reshuffle", _ev_doer("shuffles")),
+    ("discard", ""): ("discard", _ev_discard),
+    ("exile", ""): ("exile", _ev_exile),
+    ("enter_play", ""): ("enter_play", _ev_enter_play),
+    ("destroyed", ""): ("destroyed", _ev_owned),
+    ("discarded", ""): ("discarded", _ev_owned),
+    ("wounds", ""): ("wounds", _ev_doer_count("takes")),
+    ("last_wound", ""): ("last_wound", _ev_nothing),
+    ("game_over", "none"): ("game_over_none", _ev_game_over_none),
+    ("game_over", "last"): ("game_over_last", _ev_game_over_last),
+    ("game_over", "team"): ("game_over_team", _ev_game_over_team),
+    ("game_over", ""): ("game_over", _ev_game_over),
+    ("phase", ""): ("phase", _ev_phase),
+    ("combat_text", ""): ("combat_text", _ev_doer_card("uses")),
+    ("attack", ""): ("attack", _ev_attack),
+    ("block", ""): ("block", _ev_block),
+    ("damage", "from"): ("damage_from", _ev_damage_from),
+    ("damage", ""): ("damage", _ev_owned_amount),
+    ("no_chain", ""): ("no_chain", _ev_doer("starts")),
+    ("chain", "start"): ("chain_start", _ev_chain("starts")),
+    ("chain", "link"): ("chain_link", _ev_chain("links")),
+    ("chain_complete", ""): ("chain_complete", _ev_chain_complete),
+    ("resolve", ""): ("resolve", _ev_owned),
+    ("kicker", ""): ("kicker", _ev_owned),
+    ("feed", ""): ("feed", _ev_doer_card("feeds")),
+    ("claim", ""): ("claim", _ev_claim),
+    ("influence", ""): ("influence", _ev_doer_amount("gains")),
+    ("restore", ""): ("restore", _ev_owned_amount),
+    ("restore", "none"): ("restore_none", _ev_owned_amount),
+    ("strength", ""): ("strength", _ev_owned_amount),
+    ("effect", ""): ("effect", _ev_effect),
+    ("fetch", ""): ("fetch", _ev_fetch),
+    ("archive_to_deck", ""): ("archive_to_deck", _ev_archive_to_deck),
+    ("attach", ""): ("attach", _ev_attach),
+    ("look", ""): ("look", _ev_look),
+    ("look", "_cards"): ("look_cards", _ev_look_cards),
+    ("look", "deck"): ("look_deck", _ev_look),
+    ("look", "deck_cards"): ("look_deck_cards", _ev_look_cards),
+    ("negated", ""): ("negated", _ev_owned),
+    ("moon", ""): ("moon", _ev_moon),
     # the constructed format (rules 166-173, reading 15)
-    if t == "constructed":
-        stacks = i18n.text("event", "list_sep", lang).join(str(n) for n in event["wound_stacks"])
-        return say("constructed", decks=i18n.text("event", "list_sep", lang).join(event["decks"]), stacks=stacks)
-    if t == "eliminated":
-        return say("eliminated", who_is=is_(), who=who(), wounds=event["wounds"])
-    if t == "wound_to_stack":
-        return say("wound_to_stack", card=card(), whose=whose(), who=who(), reason=reason())
-    if t == "unresolved":
-        return say("unresolved", card=owned())
-    if t == "turn_limit":
-        return say("turn_limit", turns=event["turns"])
-    if t == "first_player":
-        return say("first_player", does=does("goes"), who=who())
+    ("constructed", ""): ("constructed", _ev_constructed),
+    ("eliminated", ""): ("eliminated", _ev_eliminated),
+    ("wound_to_stack", ""): ("wound_to_stack", _ev_wound_to_stack),
+    ("unresolved", ""): ("unresolved", _ev_owned),
+    ("turn_limit", ""): ("turn_limit", _ev_turn_limit),
+    ("first_player", ""): ("first_player", _ev_doer("goes")),
     # the drafts (rules 17-30), Secret Archives (rule 176), starting decks (rule 34)
-    if t == "draft":
-        procedure = i18n.text("event", f"procedure_{event['procedure']}", lang, default=event["procedure"])
-        return say("draft", procedure=procedure, dealt=event["dealt"], commons=named_list(event["commons"]))
-    if t == "draft_hand":
-        if "cards" in event:
-            return say("draft_hand_cards", does=does("gets"), who=who(), count=event["count"],
-                       cards=named_list(event["cards"]))
-        return say("draft_hand", does=does("gets"), who=who(), count=event["count"])
-    if t == "draft_pick":
-        dest = i18n.text("ui", f"dest_{event['dest']}", lang, default=event["dest"])
-        if "card" in event:
-            return say("draft_pick_card", does=does("picks"), who=who(), card=named(event["card"]),
-                       pick=event["pick"], dest=dest)
-        return say("draft_pick", does=does("picks"), who=who(), pick=event["pick"], dest=dest)
-    if t == "draft_pass":
-        return say("draft_pass", direction=i18n.text("event", f"direction_{event['direction']}", lang,
-                                                      default=event["direction"]))
-    if t == "draft_reveal":
-        privates = i18n.text("event", "group_sep", lang).join(
-            say("whose_cards", player=player_name(q, names, lang),
-                cards=say("face_down_count", count=picks) if isinstance(picks, int) else named_list(picks))
-            for q, picks in enumerate(event["private"]))
-        line = say("draft_reveal", privates=privates, commons=named_list(event["commons"]))
-        if event.get("filled"):
-            line += say("draft_reveal_filled", cards=named_list(event["filled"]))
-        return line
-    if t == "secret_archives":
-        if "cards" in event:
-            return say("secret_archives_cards", whose=whose()[:1].upper() + whose()[1:], who=who(),
-                       cards=named_list(event["cards"]))
-        return say("secret_archives", does=does("keeps"), who=who(), count=len(event["archives"]))
-    if t == "archive_revealed":
-        return say("archive_revealed", whose=whose()[:1].upper() + whose()[1:], who=who(), card=named(event["card"]))
-    if t == "starters":
-        return say("starters", does=does("takes"), who=who(), cards=named_list(event["cards"]),
-                   colour=i18n.colour_name(event["colour"], lang))
+    ("draft", ""): ("draft", _ev_draft),
+    ("draft_hand", "cards"): ("draft_hand_cards", _ev_draft_hand_cards),
+    ("draft_hand", ""): ("draft_hand", _ev_draft_hand),
+    ("draft_pick", "card"): ("draft_pick_card", _ev_draft_pick_card),
+    ("draft_pick", ""): ("draft_pick", _ev_draft_pick),
+    ("draft_pass", ""): ("draft_pass", _ev_draft_pass),
+    ("draft_reveal", ""): ("draft_reveal", _ev_draft_reveal),
+    ("draft_reveal", "filled"): (("draft_reveal", "draft_reveal_filled"), _ev_draft_reveal),
+    ("secret_archives", "cards"): ("secret_archives_cards", _ev_secret_archives_cards),
+    ("secret_archives", ""): ("secret_archives", _ev_secret_archives),
+    ("archive_revealed", ""): ("archive_revealed", _ev_archive_revealed),
+    ("starters", ""): ("starters", _ev_starters),
     # effects of the Martial Law, Nightfall and Blood Country cards
-    if t == "prevented":
-        return say("prevented", who=who(), amount=event["amount"])
-    if t == "to_hand":
-        if event.get("capture"):
-            return say("to_hand_capture", does=does("captures"), who=who(), card=card(), whose=whose(),
-                       from_who=who("from"))
-        return say("to_hand", card=card(), whose=whose(), who=who())
-    if t == "lasting_strength":
-        return say("lasting_strength", card=owned(), amount=event["amount"])
-    if t == "wound_to_archive":
-        return say("wound_to_archive", does=does("places"), who=who(), archive=archive(event["archive"]))
-    if t == "control":
-        return say("control", does=does("takes"), who=who(), card=card(), from_who=who("from"))
-    if t == "chain_kickers":
-        return say("chain_kickers", whose=whose()[:1].upper() + whose()[1:], who=who(),
-                   card=source())
-    if t == "new_archive":
-        return say("new_archive", does=does("makes"), who=who(), size=event["size"], card=card("top"))
-    if t == "reveal":
-        return say("reveal", does=does("reveals"), who=who(), card=card())
-    if t == "lose_influence":
-        if not event.get("had", True):
-            return say("lose_influence_none", who=who(), amount=event["amount"])
-        return say("lose_influence", does=does("loses"), who=who(), amount=event["amount"])
-    if t == "to_deck":
-        return say("to_deck", card=card(), whose=whose(), who=who())
-    if t == "mark_order":
-        key = f"mark_{event['flag']}"
-        return say(key if key in i18n.EVENTS else "mark_other", card=card(), source=source())
-    return i18n.text("event_name", t, lang)
+    ("prevented", ""): ("prevented", _ev_who_amount),
+    ("to_hand", "capture"): ("to_hand_capture", _ev_to_hand_capture),
+    ("to_hand", ""): ("to_hand", _ev_card_whose),
+    ("lasting_strength", ""): ("lasting_strength", _ev_owned_amount),
+    ("wound_to_archive", ""): ("wound_to_archive", _ev_wound_to_archive),
+    ("control", ""): ("control", _ev_control),
+    ("chain_kickers", ""): ("chain_kickers", _ev_chain_kickers),
+    ("new_archive", ""): ("new_archive", _ev_new_archive),
+    ("reveal", ""): ("reveal", _ev_doer_card("reveals")),
+    ("lose_influence", "none"): ("lose_influence_none", _ev_who_amount),
+    ("lose_influence", ""): ("lose_influence", _ev_doer_amount("loses")),
+    ("to_deck", ""): ("to_deck", _ev_card_whose),
+    **{("mark_order", key.removeprefix("mark_")): (key, _ev_mark_order)
+       for key in i18n.EVENTS if key.startswith("mark_")},
+}
 
 
 def team_list(players: int) -> list[tuple[int, ...]]:
