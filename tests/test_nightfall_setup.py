@@ -224,7 +224,7 @@ def test_no_player_sees_another_players_draft_hand_or_picks(archives, players):
             assert obs["draft"]["hand"] == d["hands"][viewer]
             assert obs["draft"]["picks"] == d["picks"][viewer]
             assert obs["draft"]["pick_counts"] == [len(x) for x in d["picks"]]
-            assert "draft" not in obs["flags"]
+            assert "draft" not in obs["in_flight"]["turn"]
             others = [c for q in range(players) if q != viewer for c in d["hands"][q] + d["picks"][q]]
             unseen = [c for c in others if c not in held[viewer]]
             if unseen and d["rest"]:  # swap one hidden card with one in the box: nothing shows
