@@ -105,8 +105,7 @@ class NightfallState(GameState):
         self.chain: list[dict[str, Any]] = []  # {"card", "player", "kicker"}
         self.effects: list[dict[str, Any]] = []  # continuous effects until the end of the turn
         self.moons: list[int] = []  # the moon stack, current phase = end
-        self.active = game.first_player
-        self.first_player = game.first_player
+        self.active = self.first_player = game.start_seat
         self.turn = 1
         self.phase = "setup"
         self.influence = 0
