@@ -135,7 +135,7 @@ def _scribble(value) -> None:
 #: is a front end, a bot, an adapter or a tool
 RULES = ("core", "nightfall", "nightmarium", "conformance")
 #: the engine's pending work and per-turn bookkeeping, and integer action offsets
-INTERNAL_KEYS = {"stack", "flags"}
+INTERNAL_KEYS = {"stack", "flags", "in_flight"}
 OFFSETS = {"PLAY0", "CARD0", "DISCARD0", "PLAYER0", "ARCHIVE0", "OPTION0", "ATTACK0", "BLOCK0",
            "TARGET0", "discard_index0"}
 

@@ -156,7 +156,7 @@ class GameChecker:
         assert state.turn == 1 and state.active == state.first_player and state.phase == "combat"
         assert len(state.moons) == (6 if self.game.use_moons else 0)  # rule 36
         if not self.game.random_first:
-            assert state.first_player == self.game.first_player
+            assert state.first_player == self.game.start_seat
 
     def play(self, seed: int, chooser_seed: int) -> tuple[NightfallState, list[int]]:
         chooser = random.Random(chooser_seed)

@@ -958,7 +958,7 @@ def test_tactical_prep_chain_search_the_deck_for_a_card_then_shuffle_001():
     t.choose(s, "card", "Lone Hound", by=0)
     assert names(t, s.hands[0]) == ["Lone Hound"] and len(s.decks[0]) == 2
     assert events(s, "reveal") == [] and t.id(s, "Lone Hound") not in s.observation(1)["known"][0]["hand"]
-    assert "tutored" not in s.observation(1)["flags"] and "tutored" in s.observation(0)["flags"]
+    assert "tutored" not in s.observation(1)["in_flight"]["turn"] and "tutored" in s.observation(0)["in_flight"]["turn"]
     assert events(s, "draw", viewer=1)[-1].get("cards") is None  # the others see a draw, not the card
 
 

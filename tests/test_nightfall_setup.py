@@ -224,7 +224,7 @@ def test_no_player_sees_another_players_draft_hand_or_picks(archives, players):
             assert obs["draft"]["hand"] == d["hands"][viewer]
             assert obs["draft"]["picks"] == d["picks"][viewer]
             assert obs["draft"]["pick_counts"] == [len(x) for x in d["picks"]]
-            assert "draft" not in obs["flags"]
+            assert "draft" not in obs["in_flight"]["turn"]
             others = [c for q in range(players) if q != viewer for c in d["hands"][q] + d["picks"][q]]
             unseen = [c for c in others if c not in held[viewer]]
             if unseen and d["rest"]:  # swap one hidden card with one in the box: nothing shows
@@ -470,3 +470,15 @@ def test_rule_37_first_player_is_a_seat_or_drawn_at_random(archives):
     again = game.new_initial_state(3)
     draft_randomly(again, random.Random(3))
     assert again.first_player == firsts[3]  # from the game's generator: the seed decides
+
+
+@pytest.mark.parametrize("first", [0, 2, "random"])
+def test_the_first_player_setting_lives_in_one_field(first):
+    """The setup's first player (rule 37) is one field holding what the setup says, a seat
+    or "random", the same as the setup record's: not a seat 0 standing in for "random"
+    beside a separate flag."""
+    game = NightfallGame(players=3, first_player=first)
+    assert game.first_player == first == game.setup_json()["first_player"]
+    assert game.random_first == (first == "random")
+    assert game.start_seat == (0 if first == "random" else first)
+    assert NightfallGame.from_setup_json(game.setup_json()).first_player == first

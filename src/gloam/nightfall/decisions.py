@@ -434,6 +434,16 @@ def pending_effect(state: "NightfallState") -> dict[str, Any] | None:
             "source": source if isinstance(source, int) else None}
 
 
+def starter_picks(state: "NightfallState") -> list[list[list[str]]] | None:
+    """While starting decks are customised (rule 34, setup.py ``choose_starters``): each
+    player's chosen pairs of starting minions so far (card data ids; public), else None."""
+    frame = next((f for f in reversed(state.stack) if f["op"] == "starters"), None)
+    if frame is None:
+        return None
+    picks = frame.get("picks") or [[] for _ in range(state.game.num_players)]
+    return [[list(pair) for pair in player] for player in picks]
+
+
 # ---------------------------------------------------------------------- the context
 def decision_json(state: "NightfallState") -> dict[str, Any] | None:
     """The pending decision's context as plain data, equal to

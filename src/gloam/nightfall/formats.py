@@ -108,16 +108,17 @@ def _deal_mixed(state: NightfallState, archive: dict[str, Any], placed: dict[int
 
 def copy_public(state: NightfallState, obs: dict[str, Any], rng: Any) -> None:
     """Determinize: copy what ``obs`` shows as it is (discard piles, play areas, minions,
-    exiled cards, the chain, effects, flags, pending frames, the turn's counters, the
-    known cards) and seed the new state's generator from ``rng``."""
+    exiled cards, the chain, effects, the work in flight (``in_flight``: the paused
+    frames and the turn's facts), the known cards) and seed the new state's generator from ``rng``."""
     state.discards = [list(d) for d in obs["discards"]]
     state.play = [list(p) for p in obs["play"]]
     state.minions = {int(k): engine.deep_copy(v) for k, v in obs["minions"].items()}
     state.exiled = list(obs["exiled"])
     state.chain = engine.deep_copy(obs["chain"])
     state.effects = engine.deep_copy(obs["effects"])
-    state.flags = engine.deep_copy(obs["flags"])
-    state.stack = engine.deep_copy(obs["stack"])
+    in_flight = obs["in_flight"]
+    state.flags = engine.deep_copy(in_flight["turn"])
+    state.stack = engine.deep_copy(in_flight["frames"])
     for key in ("face_up", "active", "first_player", "turn", "influence", "winner"):
         setattr(state, key, obs[key])
     state.phase, state.ending, state.over = obs["phase"], obs["ending"], obs["over"]

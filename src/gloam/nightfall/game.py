@@ -130,8 +130,9 @@ class NightfallGame(Game):
     seat, or ``"random"`` drawn from the game's generator at the end of the setup), and
     an optional turn limit for simulations (0: none).
 
-    With ``first_player="random"``, ``game.first_player`` is 0 until a state's setup draws
-    the seat: ``state.first_player`` is the one to read.
+    ``game.first_player`` is the setup's value (a seat or ``"random"``); a state starts
+    at ``game.start_seat`` (0 until its setup draws the seat of a random first player):
+    ``state.first_player`` is the one to read.
 
     Variants (docs/rules-decisions.md, "Nightfall variants"), each off by default:
     ``common_ground`` (rule 174: every pick goes to the commons), ``hidden_archives``
@@ -190,8 +191,8 @@ class NightfallGame(Game):
         self.archive_setup = archives
         self.long = long
         self.use_moons = moons
-        self.random_first = first_player == "random"
-        self.first_player = 0 if self.random_first else first_player
+        #: the setup's first player (rule 37): a seat, or "random" (drawn by each state's setup)
+        self.first_player: int | str = first_player
         self.turn_limit = turn_limit
         self.promos = promos
         self.user_cards = _user_cards(cards, self.sets)
@@ -251,6 +252,18 @@ class NightfallGame(Game):
             self._setup_json["cards"] = self.user_cards.to_setup()
         #: the rules that differ between formats, asked by the shared engine (formats.py)
         self.format = StandardFormat(self) if self.decks is None else ConstructedFormat(self)
+
+    @property
+    def random_first(self) -> bool:
+        """Whether each state's setup draws the first player (``first_player="random"``)."""
+        return self.first_player == "random"
+
+    @property
+    def start_seat(self) -> int:
+        """The first player a state starts with: the setup's seat, or 0 until a random
+        first player is drawn."""
+        first = self.first_player
+        return 0 if first == "random" else int(first)
 
     # ------------------------------------------------------------------ teams
     def team(self, player: int) -> tuple[int, ...]:

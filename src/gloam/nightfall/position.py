@@ -136,9 +136,9 @@ class _Builder(PositionReader):
 
     def _seat_fields(self, state: "NightfallState", n: int) -> None:
         data = self.data
-        state.active = self._int("active", data.get("active", state.game.first_player), 0, n - 1,
+        state.active = self._int("active", data.get("active", state.game.start_seat), 0, n - 1,
                                  f"no seat {{}} in a {n}-player game (seats 0 to {n - 1})")
-        state.first_player = self._int("first_player", data.get("first_player", state.game.first_player), 0, n - 1,
+        state.first_player = self._int("first_player", data.get("first_player", state.game.start_seat), 0, n - 1,
                                        f"no seat {{}} in a {n}-player game (seats 0 to {n - 1})")
         state.turn = self._int("turn", data.get("turn", 1), 1, None, "turns are numbered from 1, not {}")
         state.influence = self._int("influence", data.get("influence", 0), 0, None,
@@ -708,7 +708,7 @@ def to_position(state: "NightfallState") -> dict[str, Any]:
         players.append(spec)
     data: dict[str, Any] = {"game": "nightfall", "seed": state.rng.state, "active": state.active,
                             "turn": state.turn, "phase": state.phase}
-    if state.first_player != game.first_player:  # drawn at random (first_player = "random")
+    if state.first_player != game.start_seat:  # drawn at random (first_player = "random")
         data["first_player"] = state.first_player
     data.update(_step(state, name))
     if state.influence:

@@ -10,7 +10,7 @@ live in ``phases.py``, the effect vocabulary in ``verbs.py``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from gloam.core.decisions import Context, EndReason, Outcome, Refs, viewer_seat
 from gloam.core.errors import RecordError
@@ -33,6 +33,21 @@ STAY_IN_PLAY = "Do not discard this card at the end of the Combat Phase."
 #: (``NightfallState.leave_play``); ``registry.Effects`` refuses a card whose text would
 #: start any other kind of effect on a target minion
 MINION_EFFECTS = frozenset({"strength", "unblockable"})
+
+
+class InFlight(TypedDict):
+    """The observation's ``in_flight``: the work the game has paused in, as the observing
+    seat may know it, so that ``NightfallGame.determinize`` resumes a re-dealt state where
+    this one stands. ``frames``: the engine's paused frames, the top last (every one public:
+    effects played openly, the steps of the turn); ``turn``: the turn's facts (attacks,
+    minions destroyed, once-per-turn uses, bare wounds...), without the draft (its public
+    part is the observation's ``draft``) and without another seat's private look (Tactical
+    Prep's ``tutored``). Their shapes are the engine's (docs/nightfall-engine.md); bots and
+    front ends read the documented fields instead (``combat``, ``figures``,
+    ``pending_effect``, ``decision``, ...)."""
+
+    frames: list[dict[str, Any]]
+    turn: dict[str, Any]
 #: the routes out of play (``NightfallState.leave_play``)
 LEAVE_PLAY = ("destroyed", "discarded", "to_deck", "to_hand")
 
@@ -90,8 +105,7 @@ class NightfallState(GameState):
         self.chain: list[dict[str, Any]] = []  # {"card", "player", "kicker"}
         self.effects: list[dict[str, Any]] = []  # continuous effects until the end of the turn
         self.moons: list[int] = []  # the moon stack, current phase = end
-        self.active = game.first_player
-        self.first_player = game.first_player
+        self.active = self.first_player = game.start_seat
         self.turn = 1
         self.phase = "setup"
         self.influence = 0
@@ -371,24 +385,77 @@ class NightfallState(GameState):
     def health_left(self, cid: int) -> int:
         return (self.card(cid).health or 0) - self.minions[cid]["damage"]
 
+    def health_modifiers(self, cid: int) -> list[dict[str, Any]]:
+        """What changes minion ``cid``'s printed health: the damage it has taken this turn
+        (``{"source": "damage", "card": None, "amount": -damage}``), if any."""
+        damage = self.minions[cid]["damage"]
+        return [{"source": "damage", "card": None, "amount": -damage}] if damage else []
+
     def strength(self, cid: int, attacking: bool = False) -> int:
-        """Printed strength with every modifier: attachments, turn effects, in-play text,
-        and the moon while attacking."""
-        card = self.card(cid)
-        value = card.strength or 0
+        """Printed strength with every modifier (:meth:`strength_modifiers`), never
+        below 0."""
+        value = self.card(cid).strength or 0
+        for modifier in self.strength_modifiers(cid, attacking):
+            value += modifier["amount"]
+        return max(0, value)
+
+    def strength_modifiers(self, cid: int, attacking: bool = False) -> list[dict[str, Any]]:
+        """What changes minion ``cid``'s printed strength (rules 76-78, 95), in the order
+        they add up, each ``{"source", "card", "amount"}``: each attached card
+        (``"attachment"``, the card), the minion's own In Play text (``"in_play"``: strength
+        per opposing minion destroyed this turn), each turn effect on it or on its
+        controller's minions (``"effect"``, no card, with ``"until"``), and the moon while
+        it attacks (``"moon"``, the moon card). A modifier of 0 is left out. The one
+        formula of a minion's strength: :meth:`strength` adds these up, and every
+        observation publishes them (``figures``)."""
+        effects = self.game.effects
+        out: list[dict[str, Any]] = []
         info = self.minions.get(cid)
         if info is not None:
             for attached in info["attached"]:
-                value += self.game.effects.attached_strength(self.cards[attached])
-            value += self.game.effects.own_strength(self, cid)
+                amount = effects.attached_strength(self.cards[attached])
+                if amount:
+                    out.append({"source": "attachment", "card": attached, "amount": amount})
+            amount = effects.own_strength(self, cid)
+            if amount:
+                out.append({"source": "in_play", "card": cid, "amount": amount})
         for effect in self.effects:
-            if effect["kind"] == "strength" and effect["target"] == cid:
-                value += effect["amount"]
-            elif effect["kind"] == "strength_all" and info is not None and info["controller"] == effect["player"]:
-                value += effect["amount"]
+            if (effect["kind"] == "strength" and effect["target"] == cid) or (
+                    effect["kind"] == "strength_all" and info is not None and info["controller"] == effect["player"]):
+                out.append({"source": "effect", "card": None, "amount": effect["amount"],
+                            "until": effect.get("until", "turn")})
         if attacking:
-            value += self.game.effects.moon_attack_bonus(self, cid)
-        return max(0, value)
+            amount = effects.moon_attack_bonus(self, cid)
+            if amount:
+                out.append({"source": "moon", "card": self.moons[-1], "amount": amount})
+        return out
+
+    def attacking_minions(self) -> set[int]:
+        """The minions attacking in the Combat Phase in progress (empty outside it)."""
+        if self.phase != "combat":
+            return set()
+        return {a["minion"] for a in self.flags.get("attacks") or ()}
+
+    def figures(self) -> dict[str, dict[str, Any]]:
+        """Every minion in play's strength and health as the table shows them (public),
+        by instance id as a string: ``{"attacking", "strength": {"printed", "current",
+        "modifiers"}, "health": {"printed", "damage", "current", "modifiers"}}``; the
+        current strength counts the moon while the minion attacks (rules 103-110)."""
+        attacking = self.attacking_minions()
+        out = {}
+        for cid, info in self.minions.items():
+            card = self.card(cid)
+            printed, health, damage = card.strength or 0, card.health or 0, info["damage"]
+            attacks = cid in attacking
+            modifiers = self.strength_modifiers(cid, attacks)
+            out[str(cid)] = {
+                "attacking": attacks,
+                "strength": {"printed": printed, "current": max(0, printed + sum(x["amount"] for x in modifiers)),
+                             "modifiers": modifiers},
+                "health": {"printed": health, "damage": damage, "current": health - damage,
+                           "modifiers": self.health_modifiers(cid)},
+            }
+        return out
 
     def give_wounds(self, player: int, count: int, reason: str) -> None:
         """Rules 112, 182: each wound from the top of the wound stack onto the player's
@@ -476,9 +543,7 @@ class NightfallState(GameState):
             "effects": engine.deep_copy(self.effects),
             "moon": self.moons[-1] if self.moons else None,
             "moon_count": len(self.moons),
-            "flags": engine.deep_copy({k: v for k, v in self.flags.items() if k != "draft"
-                                       and not (k == "tutored" and v["player"] != player)}),  # Tactical Prep
-            "stack": engine.deep_copy(self.stack),
+            "in_flight": self._in_flight(player),
             "ending": self.ending,
             "over": self.over,
             "winner": self.winner,
@@ -502,15 +567,31 @@ class NightfallState(GameState):
         * ``pending_effect``: the step the game is at, ``{"op", "controller", "source"}``
           (the engine op of the top frame), or None;
         * ``decision``: the typed context of the pending decision (``to_json()``) when
-          ``player`` is the one deciding, else None."""
+          ``player`` is the one deciding, else None;
+        * ``figures``: each minion in play's strength and health with their modifiers
+          (:meth:`figures`, the engine's one formula);
+        * ``starter_picks``: while starting decks are customised (rule 34), each player's
+          chosen starting minions so far (public), else None.
+
+        The engine's own frames and flags are not among them: ``in_flight``
+        (:class:`InFlight`) carries the paused work for determinization only."""
         deciding = self.ask is not None and self.ask.player == player
         return {
-            "combat": decisions.combat(self) or None,
+            "combat": decisions.combat(self) if self.flags.get("attacks") is not None else None,
             "combat_window": decisions.open_window(self),
             "bare_wounds": list(self.flags.get("bare_wounds") or [0] * self.game.num_players),
             "pending_effect": decisions.pending_effect(self),
             "decision": decisions.decision_json(self) if deciding else None,
+            "figures": self.figures(),
+            "starter_picks": decisions.starter_picks(self),
         }
+
+    def _in_flight(self, player: int) -> InFlight:
+        """The work in flight as ``player`` may know it (:class:`InFlight`): the paused
+        frames and the turn's facts, less what only another seat or the draft knows."""
+        return {"frames": engine.deep_copy(self.stack),
+                "turn": engine.deep_copy({k: v for k, v in self.flags.items() if k != "draft"
+                                          and not (k == "tutored" and v["player"] != player)})}  # Tactical Prep
 
     @staticmethod
     def _archive_view(archive: dict[str, Any], player: int, cards: list[str] | None = None) -> dict[str, Any]:

@@ -5,9 +5,8 @@ internals.
 It is built from ``state.observation(viewer)`` and the card data only, so it can never
 show more than the observation does; the one thing it takes from the state beyond that
 is the open decision (``state.pending()``), whose options only the deciding seat gets.
-A minion's current strength is computed here from the observation's public parts
-(attachments, turn effects, its In Play text, the moon while it attacks) and equals
-``state.strength()``; its current health equals ``state.health_left()``.
+A minion's strength and health, with what modifies them, are the engine's figures
+(``NightfallState.figures``, published in every observation), not computed here.
 """
 
 from __future__ import annotations
@@ -206,73 +205,27 @@ def _wounds(obs: dict[str, Any], p: int) -> dict[str, int]:
         wtype = obs["wtype"][cid]
         if owner == p and wtype is not None and cid not in exiled:
             counts[wtype] += 1
-    bare = (obs["flags"].get("bare_wounds") or [0] * len(obs["hand_sizes"]))[p]
+    bare = obs["bare_wounds"][p]
     return {**counts, "bare": bare, "total": sum(counts.values()) + bare}
 
 
 # ---------------------------------------------------------------------- minions
-def _attacking(obs: dict[str, Any]) -> set[int]:
-    return {a["minion"] for a in obs["flags"].get("attacks") or ()} if obs["phase"] == "combat" else set()
-
-
 def _minion(obs: dict[str, Any], faces: _Faces, m: int) -> dict[str, Any]:
     """A minion in play: its face, controller, attached cards, and printed and current
-    strength and health with what modifies them."""
+    strength and health with what modifies them (the engine's figures, published in the
+    observation: ``NightfallState.figures``)."""
     faces.instance(m)
     info = obs["minions"][str(m)]
-    card = faces.game.card(obs["cards"][m])
-    attacking = m in _attacking(obs)
-    modifiers = strength_modifiers(faces.game, obs, m, attacking)
-    printed = card.strength or 0
-    health = card.health or 0
-    damage = info["damage"]
+    figures = obs["figures"][str(m)]
     return {
         "card": m,
         "controller": info["controller"],
         "attached": [faces.instance(a) for a in info["attached"]],
         "entered_turn": info["turn"],
-        "attacking": attacking,
-        "strength": {"printed": printed, "current": max(0, printed + sum(x["amount"] for x in modifiers)),
-                     "modifiers": modifiers},
-        "health": {"printed": health, "damage": damage, "current": health - damage,
-                   "modifiers": [{"source": "damage", "card": None, "amount": -damage}] if damage else []},
+        "attacking": figures["attacking"],
+        "strength": _copy(figures["strength"]),
+        "health": _copy(figures["health"]),
     }
-
-
-def strength_modifiers(game: Any, obs: dict[str, Any], m: int, attacking: bool) -> list[dict[str, Any]]:
-    """What changes minion ``m``'s printed strength, from the observation alone, in the
-    order ``NightfallState.strength`` adds them: each attached card, the minion's own In
-    Play text (strength per opposing minion destroyed this turn), each turn effect on it
-    or on its controller's minions, and the moon while it attacks. The current strength
-    is the printed one plus these, never below 0."""
-    texts = game.effects._texts
-    info = obs["minions"][str(m)]
-    out = []
-    for a in info["attached"]:
-        amount = texts[obs["cards"][a]].attached_strength
-        if amount:
-            out.append({"source": "attachment", "card": a, "amount": amount})
-    per = texts[obs["cards"][m]].strength_per_opposing_destroyed
-    if per:
-        destroyed = obs["flags"].get("destroyed") or [0] * len(obs["hand_sizes"])
-        amount = per * sum(n for q, n in enumerate(destroyed) if q != info["controller"])
-        if amount:
-            out.append({"source": "in_play", "card": m, "amount": amount})
-    for effect in obs["effects"]:
-        if effect["kind"] == "strength" and effect["target"] == m:
-            out.append({"source": "effect", "card": None, "amount": effect["amount"],
-                        "until": effect.get("until", "turn")})
-        elif effect["kind"] == "strength_all" and info["controller"] == effect["player"]:
-            out.append({"source": "effect", "card": None, "amount": effect["amount"],
-                        "until": effect.get("until", "turn")})
-    if attacking and obs["moon"] is not None:
-        moon = texts[obs["cards"][obs["moon"]]].moon
-        phase = moon.get("phase")
-        keyword = moon.get("attack_bonus_keyword")
-        if (phase is None or phase == obs["phase"]) and keyword and game.card(obs["cards"][m]).keyword == keyword \
-                and moon.get("attack_bonus", 0):
-            out.append({"source": "moon", "card": obs["moon"], "amount": moon["attack_bonus"]})
-    return out
 
 
 # ---------------------------------------------------------------------- the table
@@ -314,7 +267,7 @@ def _link(obs: dict[str, Any], faces: _Faces, k: int, entry: dict[str, Any]) -> 
 def _combat(obs: dict[str, Any]) -> dict[str, Any] | None:
     """The attacks of the Combat Phase in progress (rules 103-110): each attacker, the
     player it attacks and its blockers in the order they absorb damage."""
-    if obs["phase"] != "combat" or obs["flags"].get("attacks") is None:
+    if obs["phase"] != "combat" or obs["combat"] is None:
         return None
     return {"attacks": [{"attacker": a["attacker"], "target": a["target"], "blockers": list(a["blockers"]),
                          "unblockable": a["unblockable"]} for a in obs["combat"] or ()]}
@@ -381,11 +334,10 @@ def _draft(d: dict[str, Any] | None, faces: _Faces) -> dict[str, Any] | None:
 def _starters(game: Any, obs: dict[str, Any], faces: _Faces) -> dict[str, Any] | None:
     """Customised starting decks (rule 34) while they are chosen: whose choice it is, the
     colour and its pairs, and every player's choices so far (public)."""
-    frame = next((f for f in reversed(obs["stack"]) if f.get("op") == "starters"), None)
+    picks = obs["starter_picks"]
     player = obs["to_act"]
-    if frame is None or obs["kind"] != "starters" or player < 0:
+    if picks is None or obs["kind"] != "starters" or player < 0:
         return None
-    picks = frame.get("picks") or [[] for _ in range(game.players)]
     colours = starter_colours(game)
     done = len(picks[player])
     if done >= len(colours):
