@@ -281,7 +281,7 @@ ACTIONS = {
     "fx_inspect_discard": _t("look at the hand and choose a card to discard", "手札を見て捨てるカードを選ぶ"),
     "fx_archive_to_deck": _t("the archive's cards go on top of the deck", "アーカイブのカードをデッキの一番上へ"),
     "fx_no_kickers": _t("no kickers this turn", "このターンキッカーなし"),
-    # a card or archive chosen for a text (``obs["stack"][-1]["op"]`` says what it is for)
+    # a card or archive chosen for a text (``obs["in_flight"]["frames"][-1]["op"]`` says what it is for)
     "pick_tutor": _t("Draw {card} (then your deck is shuffled)", "{card}を引く（その後デッキをシャッフル）"),
     "pick_exile_discard": _t("Exile {card} from your discard pile", "捨て札パイルの{card}を追放する"),
     "pick_exile_order": _t("Exile {card} from your discard pile (its cost counts for the kicker)",
