@@ -327,6 +327,7 @@ def test_leshawn_wallace_in_play_blocks_damage_inflicted_on_you_not_wounds_recei
     assert t2.view(s2)["wounds"] == [1, 0] and t2.view(s2)["damage"]["LeShawn Wallace"] == 0
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_leshawn_wallace_kicker_restores_all_health_to_target_minion():
     """Kicker (green): Still Standing (green) > LeShawn Wallace."""
     t = table()
@@ -467,6 +468,7 @@ def test_wight_trash_chained_on_your_turn_dies_before_your_next_combat():
     assert s.active == 0 and s.play[0] == []
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_wight_trash_kicker_one_damage_on_target_minion():
     """Kicker (blue): Shut Up and Soldier (blue) > Wight Trash."""
     t = table()
@@ -517,6 +519,7 @@ def test_burning_meat_chain_draws_two_then_may_discard_a_burn_wound_to_destroy_a
     assert "NF Wound (burn)" in names(t, s.discards[0])
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_burning_meat_chain_may_pass_and_is_not_asked_without_a_ghoul():
     t = table()
     s = t.position(hands={0: ["Burning Meat"]}, decks={0: ["Kilo 13"] * 3}, play={1: ["Patrol Zombie"]},
@@ -619,6 +622,7 @@ def test_flesh_frenzy_chain_strength_to_each_friendly_minion_with_feed():
     assert s.strength(sierra) == 2 + 2 and s.strength(kilo) == t.game.card_named("Kilo 13").strength
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_flesh_frenzy_kicker_draws_one_per_friendly_ghoul():
     """Kicker (gold): "Mac Ten" (gold) > Flesh Frenzy."""
     t = table()
@@ -861,6 +865,7 @@ def test_destiny_collins_chain_draws_two_and_kicker_destroys_an_opposing_ghoul()
     assert hand_size(s, 0) == 2 and names(t, s.play[1]) == ["Sierra Two"]
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_flayed_ghoul_stays_in_play_and_kicker_hits_each_opposing_minion():
     """In Play: not discarded after combat. Kicker (blue): Shut Up and Soldier (blue) > Flayed Ghoul."""
     t = table()

@@ -820,6 +820,7 @@ def test_headshot_chain_three_damage_and_kicker_draws_one():
 
 
 # ---------------------------------------------------------------------- Hysteria
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_hysteria_chain_minion_damages_itself_and_its_controller_not_one_in_the_chain_001():
     """Chain: Target minion inflicts damage equal to its strength on itself and on its
     controller. 001 example chain: Brad would love to target Janet's Jerome Carceri, but
@@ -880,6 +881,7 @@ def test_relentless_grinder_chain_each_opposing_minion_feed_and_kicker():
 
 
 # ---------------------------------------------------------------------- Shining Cross
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_shining_cross_chain_heals_and_draws_and_kicker_damages_only_a_vampire():
     """Chain: Restore 2 health to target minion. Draw 1 card. Kicker (white): Inflict 2
     damage on target vampire. Linked from Sweep and Clear (white, links green)."""
@@ -896,6 +898,7 @@ def test_shining_cross_chain_heals_and_draws_and_kicker_damages_only_a_vampire()
 
 
 # ---------------------------------------------------------------------- Silver Stake
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_silver_stake_chain_destroys_a_vampire_and_kicker_draws_one():
     """Chain: Destroy target vampire. Kicker (gold): Draw 1 card. Linked from Roland
     LeFontaine (gold, links blue), whose own chain text then makes a player discard."""
@@ -909,6 +912,7 @@ def test_silver_stake_chain_destroys_a_vampire_and_kicker_draws_one():
 
 
 # ---------------------------------------------------------------------- Sweep and Clear
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_sweep_and_clear_chain_two_damage_draw_if_destroyed_and_kicker_one_on_a_player():
     """Chain: Inflict 2 damage on target minion. If it was destroyed, draw 1 card. Kicker
     (red): Inflict 1 damage on target player. Linked from "Legion Ten" (red, links white)."""
@@ -922,6 +926,7 @@ def test_sweep_and_clear_chain_two_damage_draw_if_destroyed_and_kicker_one_on_a_
     assert t.view(s)["wounds"] == [0, 1]
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_sweep_and_clear_001_linking_example_maya_lone_hound_chan_jiang():
     """001 Chaining example: Scott begins with Sweep and Clear; Brad links the green Maya
     Westermann (a Sweep and Clear link colour); Janet links her gold "Lone Hound" to Maya
@@ -953,6 +958,7 @@ def test_tactical_prep_chain_search_the_deck_for_a_card_then_shuffle_001():
     assert events(s, "draw", viewer=1)[-1].get("cards") is None  # the others see a draw, not the card
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_tactical_prep_faq_kicker_reveals_the_card_drawn_000():
     """Kicker (gold): Reveal the card you drew with this card. If it is a minion, draw 1
     card. FAQ (000/001): "If you get the kicker, you must of course reveal the card you
@@ -1102,6 +1108,7 @@ def test_pale_fury_in_play_attack_damage_can_destroy_itself_000():
     assert t.view(s)["wounds"] == [0, 0]
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_pale_fury_kicker_draws_one_card():
     """Kicker (blue): Draw 1 card. Linked from "Genesis One" (blue, links gold)."""
     t = table()
