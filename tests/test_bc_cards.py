@@ -891,6 +891,7 @@ def test_silas_bragg_your_chain_two_influence_and_kicker_discard():
 
 
 # ====================================================================== random games
+@pytest.mark.slow
 def test_200_random_games_with_blood_country_finish_and_round_trip():
     """200 seeded random games (2-4 players, CW + BC, the draft, promos in half) run to the
     end with random legal actions; JSON round trips are exact at several points."""

@@ -1365,6 +1365,7 @@ def test_gloam_cards_lists_the_martial_law_set():
 
 
 # ====================================================================== random games
+@pytest.mark.slow
 def test_200_random_martial_law_games_finish_and_round_trip():
     """200 seeded games (2-4 players; ML alone or mixed with CW; promos in half of them;
     the draft) driven by random legal actions to the end: none fails, and at points along

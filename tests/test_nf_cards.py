@@ -1177,6 +1177,7 @@ def test_gloam_cards_lists_the_nightfall_set(capsys):
 
 
 # ---------------------------------------------------------------------- random games
+@pytest.mark.slow
 def test_two_hundred_random_draft_games_with_the_set_finish():
     """200 seeded random 2-4-player games of the NF set (draft, promos in half of them) end
     without error; cards are conserved and the JSON round trip is exact along the way."""
