@@ -2,11 +2,12 @@
 #   make play   # creates .venv, installs gloam, serves the web table on 127.0.0.1 (SQLite) and prints its URL
 #   make test   # creates .venv, installs gloam with test and optional extras, runs the whole test suite
 #                 (the browser tests need Debian's chromium: apt-get install chromium; .ci/run does it)
+#   make test-quick  # the same without the tests marked slow (sweeps, whole games over sockets/browsers)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test bench clean
+.PHONY: play test test-quick bench clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +21,9 @@ play: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	$(BIN)/python -m pytest -n 2 -q src tests
+
+test-quick: $(VENV)/.installed
+	$(BIN)/python -m pytest -n 2 -q -m "not slow" src tests
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/nightmarium_speed.py

@@ -33,6 +33,25 @@ from gloam.nightfall.actions import (
 from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState
 
+#: every (table, position) a test built, checked when the test ends (tests/conftest.py): a
+#: scenario must not end with a card's own decision still pending (a choice it did not make)
+#: unless it is marked ``@pytest.mark.leaves_decision``
+BUILT: list[tuple[NfTable, NightfallState]] = []
+
+#: the decisions a card's effect asks in the middle of resolving it; ending a scenario on one
+#: means an effect never finished, so what the test read was half-way
+EFFECT_KINDS = frozenset({
+    "choose_discard", "choose_wounds", "may_discard", "optional", "order_blockers", "order_events",
+    "target_archive", "target_card", "target_minion", "target_player",
+})
+
+
+def leftover(t: NfTable, s: NightfallState) -> str | None:
+    """What is left undecided in ``s``: a card effect's pending decision, described, or None."""
+    if str(s.decision_kind()) not in EFFECT_KINDS:
+        return None
+    return (f"player {s.current_player()}'s {s.decision_kind()} decision ({s.prompt()});"
+            f" options: {t.describe(s)}")
 
 
 class NfTable:
@@ -60,6 +79,7 @@ class NfTable:
         card but those of the wound stack and the moons gets its name in ``names``."""
         s = position.parse(data, game=self.game)
         self.names = {cid: _name(s, cid) for cid in s.all_cards() if cid not in s.wounds and cid not in s.moons}
+        BUILT.append((self, s))
         return s
 
     def mapping(self, *, hands=None, decks=None, discards=None, play=None, archives=None,

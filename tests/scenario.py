@@ -43,6 +43,21 @@ __all__ = [
     "new_events", "event_types",
 ]
 
+#: every position a test built, checked when the test ends (tests/conftest.py): a scenario
+#: must not end half-way through an action or an ability (any decision but a turn action)
+#: unless it is marked ``@pytest.mark.leaves_decision``
+BUILT: list[NightmariumState] = []
+
+
+def leftover(state: NightmariumState) -> str | None:
+    """What is left undecided in ``state``: a pending decision other than a turn action,
+    described, or None."""
+    pending = state.pending()
+    if pending is None or str(pending.kind) == "turn":
+        return None
+    return f"player {pending.player}'s {pending.kind} decision ({pending.prompt}); options: {options(state)}"
+
+
 _LEGION_SHORT = {name[:3].upper(): name for name in LEGIONS}
 _PART_WORDS = {"legs": ["legs"], "body": ["body"], "head": ["head"], "any": ["legs", "body", "head"]}
 # the default padding: plain Chimerid legs, body and head in turn (no abilities), so that
@@ -117,10 +132,12 @@ class Table:
         ``first_legion`` names the Legion played as
         this turn's first action (rule 199); ``seed`` seeds reshuffles.
         """
-        return position.parse(self.mapping(hands=hands, creatures=creatures, deck=deck, discard=discard,
-                                           rest=rest, active=active, actions_left=actions_left,
-                                           first_legion=first_legion, turn=turn, known=known, seed=seed),
-                              game=self.game)
+        state = position.parse(self.mapping(hands=hands, creatures=creatures, deck=deck, discard=discard,
+                                            rest=rest, active=active, actions_left=actions_left,
+                                            first_legion=first_legion, turn=turn, known=known, seed=seed),
+                               game=self.game)
+        BUILT.append(state)
+        return state
 
     def mapping(self, *, hands: Mapping[int, Sequence[str]] | None = None,
                 creatures: Mapping[int, Sequence[Sequence[str]]] | None = None,

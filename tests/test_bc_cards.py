@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -327,6 +326,7 @@ def test_leshawn_wallace_in_play_blocks_damage_inflicted_on_you_not_wounds_recei
     assert t2.view(s2)["wounds"] == [1, 0] and t2.view(s2)["damage"]["LeShawn Wallace"] == 0
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_leshawn_wallace_kicker_restores_all_health_to_target_minion():
     """Kicker (green): Still Standing (green) > LeShawn Wallace."""
     t = table()
@@ -467,6 +467,7 @@ def test_wight_trash_chained_on_your_turn_dies_before_your_next_combat():
     assert s.active == 0 and s.play[0] == []
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_wight_trash_kicker_one_damage_on_target_minion():
     """Kicker (blue): Shut Up and Soldier (blue) > Wight Trash."""
     t = table()
@@ -517,6 +518,7 @@ def test_burning_meat_chain_draws_two_then_may_discard_a_burn_wound_to_destroy_a
     assert "NF Wound (burn)" in names(t, s.discards[0])
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_burning_meat_chain_may_pass_and_is_not_asked_without_a_ghoul():
     t = table()
     s = t.position(hands={0: ["Burning Meat"]}, decks={0: ["Kilo 13"] * 3}, play={1: ["Patrol Zombie"]},
@@ -619,6 +621,7 @@ def test_flesh_frenzy_chain_strength_to_each_friendly_minion_with_feed():
     assert s.strength(sierra) == 2 + 2 and s.strength(kilo) == t.game.card_named("Kilo 13").strength
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_flesh_frenzy_kicker_draws_one_per_friendly_ghoul():
     """Kicker (gold): "Mac Ten" (gold) > Flesh Frenzy."""
     t = table()
@@ -861,6 +864,7 @@ def test_destiny_collins_chain_draws_two_and_kicker_destroys_an_opposing_ghoul()
     assert hand_size(s, 0) == 2 and names(t, s.play[1]) == ["Sierra Two"]
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_flayed_ghoul_stays_in_play_and_kicker_hits_each_opposing_minion():
     """In Play: not discarded after combat. Kicker (blue): Shut Up and Soldier (blue) > Flayed Ghoul."""
     t = table()
@@ -886,10 +890,10 @@ def test_silas_bragg_your_chain_two_influence_and_kicker_discard():
 
 
 # ====================================================================== random games
+@pytest.mark.slow
 def test_200_random_games_with_blood_country_finish_and_round_trip():
     """200 seeded random games (2-4 players, CW + BC, the draft, promos in half) run to the
     end with random legal actions; JSON round trips are exact at several points."""
-    start = time.perf_counter()
     finished = 0
     resolved: set[str] = set()
     moved_wounds = 0
@@ -912,7 +916,6 @@ def test_200_random_games_with_blood_country_finish_and_round_trip():
         moved_wounds += sum(1 for e in s.events if e["type"] == "wound_to_archive")
     assert finished == 200
     assert len(resolved) >= 20 and moved_wounds > 0  # the set's cards were really played
-    assert time.perf_counter() - start < 60
 
 
 def test_pipe_bomb_wound_on_a_bait_and_switch_archive_is_kept_when_a_bot_samples_hidden_cards():

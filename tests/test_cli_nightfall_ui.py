@@ -258,6 +258,7 @@ def _generic(game, obs, index: int, lang: str) -> set[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_every_option_of_random_games_over_all_sets_and_variants_has_a_specific_label(lang):
     """No option anywhere is "Option N", a bare "Pass"/"Done" or a bare "Choose X": each
@@ -282,6 +283,7 @@ def test_every_option_of_random_games_over_all_sets_and_variants_has_a_specific_
     assert {"draft", "starters", "target_card", "target_minion", "target_player", "choose_discard"} <= kinds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_every_event_type_of_random_games_over_all_sets_and_variants_has_its_own_line(lang):
     """Every event type seen by any viewer (redacted for them) and by the public gets a

@@ -113,7 +113,8 @@ def run_game(i: int) -> tuple[GameChecker, NightmariumState, int]:
     return checker, final, len(actions)
 
 
-@pytest.mark.parametrize("chunk", range(N_CHUNKS))
+# chunk 0 runs in `make test-quick` too; the other chunks are the slow sweep
+@pytest.mark.parametrize("chunk", [c if c == 0 else pytest.param(c, marks=pytest.mark.slow) for c in range(N_CHUNKS)])
 def test_random_games_conform(chunk: int) -> None:
     """Games ``chunk``, ``chunk + 20``, ... (100 games) pass every check; together they
     reach every kind of decision, a reshuffle of the discard pile (rule 190), the

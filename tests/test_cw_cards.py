@@ -404,6 +404,7 @@ def test_asset_seven_kicker_draw_for_each_minion_you_place_into_play_this_turn()
     assert s.active == 0 and s.effects == []
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_asset_seven_faq_the_kicker_counts_asset_seven_itself():
     """FAQ "Asset Seven" (003): "The kicker includes in this card." Routine Questioning
     (blue) > "Asset Seven": its kicker's draw happens when Asset Seven itself enters play."""
@@ -719,6 +720,7 @@ def test_kaos_33_your_chain_combines_with_victor_ones_opposing_archive_rule_149(
     assert s.influence == 2 and names(t, s.discards[0]) == ["Dog Eat Dog"]
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_kaos_33_kicker_one_damage_on_target_player():
     """Kicker: Inflict 1 damage on target player. Still Standing (green) > "Kaos 33": any
     player, his own controller too, may be the target."""
@@ -864,6 +866,7 @@ def test_smiling_biter_faq_after_the_second_combat_straight_to_claim():
 
 
 # ---------------------------------------------------------------------- Sophia Otrava
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_sophia_otrava_chain_each_opponent_receives_a_wound_and_kicker_draws_two():
     """Chain: Each opponent receives 1 wound. Kicker: Draw 2 cards. Kaspar Udunian (gold)
     > Sophia in a 3-player game: players 1 and 2 each receive 1 wound, in the order player 0
@@ -1164,6 +1167,7 @@ def test_power_and_glory_your_chain_two_influence_and_kicker_plus_two_strength(l
 
 
 # ---------------------------------------------------------------------- R&D
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_r_and_d_chain_draw_two_and_kicker_a_card_from_the_discard_pile_on_top_of_the_deck():
     """Chain: Draw 2 cards. Kicker: Place target card from your discard pile on top of
     your deck. Kaspar Udunian (gold) > R&D: player 0 draws 2, then puts "Kilo 13" from his
@@ -1178,6 +1182,7 @@ def test_r_and_d_chain_draw_two_and_kicker_a_card_from_the_discard_pile_on_top_o
     assert names(t, s.decks[0]) == ["Snowstorm", "Kilo 13"] and names(t, s.discards[0]) == ["Clever Ivan", "R&D"]
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_r_and_d_kicker_a_wound_is_a_card_in_your_discard_pile_too():
     """With only a wound in the discard pile, the kicker must put it on top of the deck."""
     t = NfTable(players=2)
@@ -1321,6 +1326,7 @@ def test_blue_moon_global_chain_every_action_gets_its_kicker_whoever_plays_it():
     assert names(t, s.decks[1]) == ["Kilo 13"] and sorted(names(t, s.hands[1])) == ["JAREK", "Snowstorm"]
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 @pytest.mark.parametrize("moon", [None, "Butcher's Moon"])
 def test_butchers_moon_global_chain_chain_damage_on_a_vampire_is_negated(moon):
     """Global Chain: Negate all damage from chain text inflicted on vampires. "Asset

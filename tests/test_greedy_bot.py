@@ -390,6 +390,7 @@ BLOCKADE = {"l1": "NEC legs -", "h1": "MAN head -", "d1": "MAN legs -"}
 BLOCKADE_MINE = [["pad01", "pad02", "pad03"], ["pad04", "pad05", "pad06"], ["pad07", "pad08", "pad09"], ["d1"]]
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the action) is not what it checks")
 def test_blockade_the_bot_dumps_the_head_it_cannot_place_and_keeps_its_legs() -> None:
     """Rules 190, 194-195, 197: with nothing to draw, a head is only worth keeping if
     the bot's own cards can ever carry it. Discarding with the deck and the discard

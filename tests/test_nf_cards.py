@@ -565,6 +565,7 @@ def test_blood_rage_faq_team_play_teammates_are_not_damaged():
     assert sum(t.view(s)["wounds"]) == 2
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_blood_rage_kicker_must_target_own_minion_if_only_one_and_excess_is_lost():
     """Kicker: Inflict 2 damage on target minion. FAQ (003): it "must target a minion if
     there is a minion in play, even if that means targeting one of your own minions. Any
@@ -634,6 +635,7 @@ def test_death_grip_faq_minions_block_its_damage_only_with_specific_text():
     assert t.view(s)["wounds"] == [0, 3] and health(t, s, "Lilith Lawrence") == 2
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_death_grip_kicker_receives_two_unblockable_wounds_instead_of_chain_damage():
     """Kicker: Do not resolve this card's chain text. Instead, target player receives 2
     wounds. FAQ (000): "the kicker can deal less pain, but wounds received cannot be blocked
@@ -853,6 +855,7 @@ def test_leave_me_kicker_target_resolves_twice_with_new_targets():
     assert names(t, s.play[0]) == ["Marcus Toth"]  # he enters play once
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_leave_me_faq_several_copies_on_one_card_the_last_to_resolve_wins():
     """FAQ (000): "If multiple copies of this card target the same card, the last one to
     resolve wins out"; 003: it sets a value and does not stack."""
@@ -903,6 +906,7 @@ def test_rend_and_tear_chain_two_damage_and_draw_if_destroyed():
     assert health(t, s, "Vulko") == 2 and s.hands[0] == []
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_rend_and_tear_kicker_two_more_damage():
     """Kicker: Inflict 2 damage on target minion."""
     t = NfTable()
@@ -948,6 +952,7 @@ def test_tag_team_takedown_chain_damage_equals_friendly_minions():
     assert health(t, s, "Vulko") == 1
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_tag_team_takedown_kicker_draws_a_card():
     """Kicker: Draw 1 card."""
     t = NfTable()
@@ -1172,6 +1177,7 @@ def test_gloam_cards_lists_the_nightfall_set(capsys):
 
 
 # ---------------------------------------------------------------------- random games
+@pytest.mark.slow
 def test_two_hundred_random_draft_games_with_the_set_finish():
     """200 seeded random 2-4-player games of the NF set (draft, promos in half of them) end
     without error; cards are conserved and the JSON round trip is exact along the way."""

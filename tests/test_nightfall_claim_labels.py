@@ -174,6 +174,7 @@ def sweep(chunk: int) -> dict[str, int]:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(SWEEP_CHUNKS))
 def test_every_claim_label_of_random_games_of_every_set_is_what_the_claim_does(chunk):
     seen = sweep(chunk)

@@ -409,6 +409,7 @@ def _permute_unseen(state: NightfallState, viewer: int, rng: random.Random) -> N
     return new
 
 
+@pytest.mark.slow
 def test_100_random_constructed_games_conserve_cards_round_trip_and_end_with_one_winner():
     """Reading 15 and rules 166-172 over 100 random games of 2-5 players with random decks
     from every set (moons on in half): every card in exactly one place after every action,

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from nf_scenario import NfTable, pass_window, pass_windows, start_chain
 from test_nightfall_constructed import constructed, play_alone
 from test_nightfall_constructed import table as constructed_table
@@ -105,6 +107,7 @@ def test_rule_106_a_block_decision_names_every_open_attack_and_the_free_blockers
     assert s.observation(0)["combat"][1]["blockers"] == [victor]  # public to every seat
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_rule_67_a_target_decision_names_the_source_card_and_its_damage():
     """nf_scenario's example: Kilo 13's chain text inflicts 1 damage on a target minion."""
     t = NfTable(players=2)
@@ -119,6 +122,7 @@ def test_rule_67_a_target_decision_names_the_source_card_and_its_damage():
     assert decision.choices[0].label["ja"].endswith("（1ダメージ）")
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_a_fight_names_the_minion_that_inflicts_the_damage_and_how_much():
     """Dog Eat Dog: "Target minion inflicts damage equal to its strength on another target
     minion": once the first is chosen, the second decision names it and its strength."""

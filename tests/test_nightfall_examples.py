@@ -164,6 +164,7 @@ def test_damaging_players_example_jp_lone_hound_002_p16():
 
 
 # ---------------------------------------------------------------------- Chaining Cards
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_linking_example_doktor_nyilaszy_banner_89_000_chaining_cards_002_p17():
     """000 "Chaining Cards" (002 p.17): Doktor Nyilaszy is white and links to blue or gold.
     Janet starts her chain with it for free, then links the blue "Banner 89". A card links
@@ -236,6 +237,7 @@ def dog_eat_dog_chain(t: NfTable):
     return s  # Janet has yet to say she is done linking
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_linking_example_dog_eat_dog_full_battle_rattle_000_chaining_cards_002_p17():
     """The chain as built. The text says nothing of kickers here; by the card data only
     Full Battle Rattle earns one (its kicker colour red is stated, 000 Kickers; Dog Eat
@@ -316,6 +318,7 @@ def full_battle_rattle_kicker(t: NfTable):
     return s
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_full_battle_rattle_kicker_example_000_kickers_002_p19():
     t = NfTable(players=3)
     s = full_battle_rattle_kicker(t)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from nf_scenario import NfTable, start_chain
 
 from gloam.bots.base import RandomBot
@@ -45,6 +47,7 @@ def test_links_a_card_that_gets_its_kicker():
     assert choice == PLAY0 + t.id(s, "Fresh Meat")
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_aims_damage_at_the_leader():
     """Issue 3: "targets the leader" — the opponent with the fewest wounds."""
     t = NfTable(players=3)
@@ -133,6 +136,7 @@ def test_dog_eat_dog_fights_with_its_own_strongest_minion_against_an_opponent_s(
     assert {t.id(s, "Emil Balev"), t.id(s, "Patrol Zombie")} <= set(s.play[0])
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_unholy_resurrection_kicker_puts_the_archive_cards_on_its_own_deck():
     """Unholy Resurrection's kicker: "Place 2 cards from target archive on top of target
     player's deck": the bot takes the two cards itself, not an opponent."""

@@ -162,6 +162,7 @@ def test_rule_43_an_emptied_archive_can_no_longer_be_claimed():
     assert f"Archive(archive={fresh})" not in legal and f"Archive(archive={rnd})" in legal
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_rule_43_an_emptied_archive_cannot_be_targeted():
     """Unholy Resurrection's kicker (linked from green Full Battle Rattle): "Place 2 cards
     from target archive on top of target player's deck" offers only archives with cards."""
@@ -209,6 +210,7 @@ def test_rule_44_an_exiled_starter_never_comes_back():
 
 
 # ---------------------------------------------------------------------- A7 friendly / opposing / you
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_rule_47_opposing_means_another_players_minion():
     """Katya Iliyevna linked from red Inhuman Wave: "Destroy target opposing hunter" offers
     the opponent's hunter, never your own hunter nor a non-hunter."""
@@ -384,6 +386,7 @@ def test_rule_61_117_destroyed_and_discarded_minions_go_to_their_owners_discard_
 
 
 # ---------------------------------------------------------------------- A9 targeting
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_rule_66_67_68_70_targets_are_chosen_on_resolution_among_minions_in_play():
     """Chain "Kilo 13" -> Emil Balev. Emil resolves first: Kilo, still in the chain, is not
     a target, nor any card in a hand. Then Kilo resolves and may target Emil, who was not
@@ -410,6 +413,7 @@ def test_rule_69_an_effect_that_needs_no_choice_does_not_target():
     assert t.view(s)["damage"] == {"Gregor Dzanic": 0, "Patrol Zombie": 1, "Emil Balev": 1, "Smiling Biter": 0}
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_rule_71_an_attached_action_is_not_a_minion_target():
     t = NfTable(players=2)
     s = t.position(hands={0: ["Kilo 13"]}, play={0: ["JAREK"]}, attached={"JAREK": ["Full Battle Rattle"]})
@@ -1127,6 +1131,7 @@ def test_rule_137_the_kicker_comes_from_the_previous_card_whoever_owns_it():
     assert t.view(s)["damage"]["Gregor Dzanic"] == 2
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the chain) is not what it checks")
 def test_rule_136_the_kicker_resolves_after_the_chain_text():
     """"Kilo 13" (blue) -> Emil Balev (kicker blue: draw 1, designed): the chain text's
     damage comes first, then the kicker's draw."""

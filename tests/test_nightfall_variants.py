@@ -293,6 +293,7 @@ def test_rule_176_the_first_claim_turns_a_secret_archive_face_up():
     assert s2 == s and s2.clone().archives[1]["secret"] is True
 
 
+@pytest.mark.leaves_decision("it checks the pending decision itself")
 def test_reading_13_a_secret_archive_cannot_be_targeted():
     """Reading 13: Victor One (Your Chain: claim from target opposing private archive)
     offers only player 1's face-up private archive, not the secret one; Unholy

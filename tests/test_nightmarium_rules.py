@@ -216,6 +216,7 @@ def test_004_rule_190_action_b_from_an_empty_deck_draws_from_its_own_discards():
     assert view(s)["discard"] == [] and last(s, "draw")["count"] == 2
 
 
+@pytest.mark.leaves_decision("what is left (the rest of the action) is not what it checks")
 def test_004_rule_190_songbird_revealing_the_last_cards_refills_the_deck_at_once():
     """004 rules 190 and 204: a Songbird that reveals the deck's last cards replaces the
     deck at once, so the player deciding the revealed cards sees the new deck's size."""

@@ -165,6 +165,7 @@ def fresh_setups() -> list[dict[str, Any]]:
     return out
 
 
+@pytest.mark.slow
 def test_every_fresh_deal_of_every_set_and_variant_writes_or_is_a_documented_refusal():
     written = refused = 0
     for options in fresh_setups():
@@ -189,6 +190,7 @@ def test_every_fresh_deal_of_every_set_and_variant_writes_or_is_a_documented_ref
 GAMES, CHUNKS, EVERY = 60, 3, 61   # about 1,000 tries, 600 written (tens of seconds on one core)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_seeded_mid_game_states_write_and_read_back_or_are_documented_refusals(chunk):
     """Seeded random games of every set and variant, tried every few decisions; every

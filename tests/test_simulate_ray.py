@@ -184,10 +184,10 @@ def test_unreachable_address_fails_fast_with_one_line():
     with socket.socket() as probe:  # a loopback port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    started = time.monotonic()
     done = run_cli(["nightmarium", "--seats", "random,random", "--games", "4", "--backend", "ray",
                     "--address", f"127.0.0.1:{port}"], ray_env())
-    assert time.monotonic() - started < 30  # Ray alone would retry for minutes
+    # the message is the probe's (gloam.simulate._check_reachable, before Ray is started):
+    # Ray alone would retry for minutes and say something else
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith(f"gloam simulate: error: no Ray cluster answers at 127.0.0.1:{port}")

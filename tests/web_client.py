@@ -97,16 +97,25 @@ class Seat:
     sent: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
+async def recv(ws, awaited: str, seconds: float = 10) -> dict[str, Any]:
+    """The next frame, which must come: a server that sends nothing within ``seconds`` (a hang
+    guard, not a speed check) fails the test saying what was ``awaited``."""
+    try:
+        return json.loads(await asyncio.wait_for(ws.recv(), seconds))
+    except TimeoutError:
+        raise AssertionError(f"no frame came within {seconds} s: {awaited}") from None
+
+
 async def hello(ws, token: str | None = None, lang: str = "en") -> dict[str, Any]:
     """Send the first frame (a seat's token, or none: a spectator) and read the welcome."""
     await ws.send(json.dumps({"t": "hello", "lang": lang, **({"token": token} if token else {})}))
-    return json.loads(await asyncio.wait_for(ws.recv(), 10))
+    return await recv(ws, "the answer to hello (a welcome or an error)")
 
 
 async def next_frame(ws, kind: str) -> dict[str, Any]:
     """The next frame of type ``kind`` (those before it are read and dropped)."""
     while True:
-        frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        frame = await recv(ws, f"a {kind!r} frame")
         if frame["t"] == kind:
             return frame
 
@@ -126,25 +135,32 @@ async def play_socket(ws_base: str, table: str, who: Seat, rng: random.Random, l
             hello["token"] = who.token
         await ws.send(json.dumps(hello))
         acted_at = None
-        async with asyncio.timeout(timeout):
-            while True:
-                frame = json.loads(await ws.recv())
-                who.frames.append(frame)
-                if frame.get("ack"):
-                    cid = frame["ack"]
-                    who.acks.append((cid, frame["v"], who.sent[cid][1]))
-                if frame["t"] not in ("welcome", "update"):
-                    continue
-                view = frame["view"]
-                if _over(view):
-                    return
-                decision = view.get("decision") or {}
-                if "options" in decision and acted_at != frame["v"]:
-                    acted_at = frame["v"]
-                    option = rng.choice(decision["options"])["index"]
-                    cid = f"s{who.seat}-{frame['v']}"
-                    who.sent[cid] = (frame["v"], option)
-                    await ws.send(json.dumps({"t": "act", "v": frame["v"], "a": option, "cid": cid}))
+        frame: dict[str, Any] = {}
+        try:
+            async with asyncio.timeout(timeout):
+                while True:
+                    frame = json.loads(await ws.recv())
+                    who.frames.append(frame)
+                    if frame.get("ack"):
+                        cid = frame["ack"]
+                        who.acks.append((cid, frame["v"], who.sent[cid][1]))
+                    if frame["t"] not in ("welcome", "update"):
+                        continue
+                    view = frame["view"]
+                    if _over(view):
+                        return
+                    decision = view.get("decision") or {}
+                    if "options" in decision and acted_at != frame["v"]:
+                        acted_at = frame["v"]
+                        option = rng.choice(decision["options"])["index"]
+                        cid = f"s{who.seat}-{frame['v']}"
+                        who.sent[cid] = (frame["v"], option)
+                        await ws.send(json.dumps({"t": "act", "v": frame["v"], "a": option, "cid": cid}))
+        except TimeoutError:
+            # a hang guard: the game must end (every seat is played), so say where it stuck
+            raise AssertionError(f"seat {who.seat}: the game at table {table} did not end within {timeout} s;"
+                                 f" last frame: {frame.get('t')} v{frame.get('v')}, decision"
+                                 f" {(frame.get('view') or {}).get('decision')}") from None
 
 
 def _over(view: dict[str, Any]) -> bool:

@@ -87,6 +87,7 @@ def test_an_old_invite_link_in_the_query_still_takes_the_seat_and_leaves_the_add
     assert [(s["kind"], s["name"]) for s in seats][1] == ("human", "Old link")
 
 
+@pytest.mark.slow
 def test_two_browsers_play_a_whole_game_through_an_invite_while_a_third_watches(pages, live, shot):
     host = pages.new("desktop")
     host.goto("/")
@@ -406,6 +407,7 @@ def test_a_seats_link_takes_it_to_another_device(pages, live, shot):
         assert other.locator("#hand .card").count() == 0
 
 
+@pytest.mark.slow
 def test_a_shared_screen_takes_up_the_rematch_for_every_seat_it_holds(pages, live, shot):
     """Pass-and-play: both seats in one browser; one click on the finished table takes
     both seats of the rematch, which starts at once."""

@@ -46,6 +46,7 @@ def wait_at(page, n: int, viewer: str | None = None) -> None:
     page.wait_for_function(f"() => {{ const m = document.querySelector('main'); return {check}; }}")
 
 
+@pytest.mark.slow
 def test_a_finished_game_is_stepped_seen_from_each_seat_and_forked(pages, live, shot):
     made = make(live, "nightmarium", ["bot:greedy", "bot:random"])
     info = wait_finished(live, made["id"])
@@ -164,6 +165,7 @@ def test_a_player_reviews_their_own_past_of_a_live_game(pages, live, shot):
     page.wait_for_function("() => document.querySelector('main').dataset.seat === '0'")
 
 
+@pytest.mark.slow
 def test_a_nightfall_replay_shows_every_hand_and_each_seat(pages, live, shot):
     made = make(live, "nightfall", ["bot:heuristic", "bot:random"], {"archives": "draft"})
     info = wait_finished(live, made["id"])

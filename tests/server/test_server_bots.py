@@ -15,7 +15,7 @@ from websockets.asyncio.client import connect
 from gloam.core import SPECTATOR
 from gloam.games import get_game
 from gloam.server.bots import BotRunner, bot_seed, choose
-from web_client import LiveServer, create, fast_settings, hello, next_frame, run_async
+from web_client import LiveServer, create, fast_settings, hello, next_frame, recv, run_async
 
 
 def test_a_bot_choice_is_the_same_in_the_pool_and_inline():
@@ -66,39 +66,42 @@ def test_a_bot_waits_its_minimum_think_time_even_with_one_option(tmp_path):
 
 def test_a_search_bot_does_not_freeze_other_tables(tmp_path):
     """Two ``hard`` bots play each other while a person acts at another table: the person's
-    acts are answered quickly, because the search runs in the pool."""
+    acts are answered in between the bots' moves, because the search runs in the pool. (A
+    search on the server's own loop would hold each act until it ended, so the bots' table
+    would move during every act; how fast acts are answered is benchmarks/server_load.py's.)"""
     server = LiveServer(fast_settings(tmp_path, think=(0.0, 0.0), bot_workers=1)).start()
     try:
-        create(server.url, "nightmarium", ["bot:hard", "bot:hard"])
+        bots_table = create(server.url, "nightmarium", ["bot:hard", "bot:hard"])["id"]
         made = create(server.url, "nightmarium", ["human", "human"])
 
+        def bots_v() -> int:
+            return server.get(f"/api/tables/{bots_table}")["v"]
+
         async def run():
-            latencies = []
+            moved_during = []                           # did the bots' table move while an act was answered?
             async with connect(f"{server.ws_url}/ws/tables/{made['id']}") as p0, \
                     connect(f"{server.ws_url}/ws/tables/{made['id']}") as p1:
                 sockets = {0: p0, 1: p1}
-                for ws, seat in ((p0, "0"), (p1, "1")):
-                    await ws.send(json.dumps({"t": "hello", "token": made["tokens"][seat]}))
-                views = {0: json.loads(await p0.recv()), 1: json.loads(await p1.recv())}
-                await asyncio.sleep(0.5)                     # the hard bots are thinking by now
+                views = {0: await hello(p0, made["tokens"]["0"]), 1: await hello(p1, made["tokens"]["1"])}
+                start = bots_v()
+                while bots_v() == start:                 # the hard bots are under way
+                    await asyncio.sleep(0.05)
                 for _ in range(12):
                     seat = views[0]["view"]["decision"]["player"]
                     frame = views[seat]
                     option = frame["view"]["decision"]["options"][0]["index"]
-                    t0 = time.monotonic()
+                    before = bots_v()
                     await sockets[seat].send(json.dumps({"t": "act", "v": frame["v"], "a": option,
                                                          "cid": f"x{frame['v']}"}))
                     for s in (0, 1):
-                        while True:
-                            got = json.loads(await asyncio.wait_for(sockets[s].recv(), 20))
-                            if got["t"] == "update":
-                                views[s] = got
-                                break
-                    latencies.append(time.monotonic() - t0)
-            return latencies
+                        while (got := await recv(sockets[s], f"seat {s}'s update after the act"))["t"] != "update":
+                            pass
+                        views[s] = got
+                    moved_during.append(bots_v() != before)
+            return moved_during
 
-        latencies = run_async(run())
-        assert sorted(latencies)[len(latencies) // 2] < 0.2, latencies     # a hard decision takes ~0.4 s CPU
+        moved_during = run_async(run())
+        assert sum(moved_during) <= len(moved_during) // 2, moved_during
     finally:
         server.stop()
 

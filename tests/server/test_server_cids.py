@@ -254,7 +254,7 @@ def test_a_bot_whose_worker_was_killed_is_tried_again(live):
                 os.kill(pid, signal.SIGKILL)
             deadline = time.monotonic() + 10
             while not pool._broken:
-                assert time.monotonic() < deadline
+                assert time.monotonic() < deadline, "the pool whose processes were killed was never marked broken"
                 await asyncio.sleep(0.05)
             await play_until(ws, frame, 3)                                 # and it moves again
 

@@ -185,7 +185,8 @@ def test_no_table_is_served_from_a_fallen_lock_while_the_rooms_close():
             adopting = asyncio.create_task(rooms.adopt())
             deadline = time.monotonic() + 10
             while rooms.rooms:                      # until the rooms are dropped …
-                assert time.monotonic() < deadline and not adopting.done()
+                assert not adopting.done(), "adopt() returned before the cut session's rooms were dropped"
+                assert time.monotonic() < deadline, "the rooms of the cut session were never dropped"
                 await asyncio.sleep(0)
             assert not adopting.done()              # … and are still closing
             with pytest.raises(ServedElsewhere):

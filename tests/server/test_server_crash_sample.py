@@ -20,6 +20,7 @@ crash = crash_restart_module()
 POSTGRES = os.environ.get("GLOAM_TEST_POSTGRES")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("database", ["sqlite", "postgres"])
 def test_a_few_kills_lose_nothing(database, tmp_path):
     if database == "postgres" and not POSTGRES:

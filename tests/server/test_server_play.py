@@ -68,6 +68,7 @@ def check_frames(record: Record, sockets, lang: str = "en") -> int:
 
 @pytest.mark.parametrize("game, seats, setup", CASES, ids=[f"{g}-{len(s)}p-{'-'.join(map(str, u)) or 'std'}"
                                                           for g, s, u in CASES])
+@pytest.mark.slow
 def test_every_frame_is_exactly_what_its_viewer_may_see(sqlite_live, game, seats, setup):
     live = sqlite_live
     made = create(live.url, game, seats, setup)
