@@ -170,7 +170,7 @@ def test_a_person_s_bot_moves_before_bot_only_tables_take_more_turns(tmp_path):
         server.stop()
     log = _log_times(settings.db_url)
     others = sorted(at for table in busy for _, at in log.get(table, []))
-    assert len(others) > 30, "the bot-only tables were not busy"
+    assert len(others) >= 2 * len(busy), "the bot-only tables were not busy"
     between = []                # bot-only moves made while the person's bot held the decision
     mine = log[made["id"]]
     for (seat, asked), (next_seat, answered) in zip(mine, mine[1:]):
