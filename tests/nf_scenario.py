@@ -34,7 +34,6 @@ from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState
 
 
-
 class NfTable:
     """Builds positions of a Coldest War game: every card named is a fresh instance."""
 

@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass, field
 
 import pytest
-from cli_terminal import wire_terminal
 from rich.console import Console
 
+from cli_terminal import wire_terminal
 from gloam.bots import make_bot
 from gloam.cli import play
 from gloam.cli.main import main

@@ -16,13 +16,11 @@ import copy
 import json
 import random
 import re
-from pathlib import Path
 from importlib.resources import files
+from pathlib import Path
 
 import jsonschema
 import pytest
-from nf_positions import constructed_game, games, positions
-from test_nightfall_spectator import secret_game
 
 from gloam.conformance.nightfall import permute_unseen, redeal_everything_hidden
 from gloam.core import SPECTATOR
@@ -30,6 +28,8 @@ from gloam.core.errors import GloamError
 from gloam.nightfall import i18n
 from gloam.nightfall.formats import visible_cards
 from gloam.nightfall.game import NightfallGame
+from nf_positions import constructed_game, games, positions
+from test_nightfall_spectator import secret_game
 
 SCHEMA = json.loads(files("gloam.nightfall").joinpath("data/view.schema.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)

@@ -7,10 +7,9 @@ declared once (``<game>/declaration.py``) and registered in :mod:`gloam.games`. 
 protocol defined in :mod:`gloam.core.protocol`.
 """
 
-from gloam.core.version import __version__
-
 # the games' registry (one line per game, nothing of their rules loaded): every part of
 # gloam, ``core`` too, finds a game by name through it
 from gloam import games as _games  # noqa: E402,F401
+from gloam.core.version import __version__
 
 __all__ = ["__version__"]

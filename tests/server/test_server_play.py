@@ -17,9 +17,9 @@ import json
 import httpx
 import pytest
 
-from web_client import create, play_table, run_async
 from gloam.core import SPECTATOR
 from gloam.core.record import Record
+from web_client import create, play_table, run_async
 
 CASES = [
     ("nightmarium", ["human", "bot:greedy"], {}),

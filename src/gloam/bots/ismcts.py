@@ -46,8 +46,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Protocol
 
 from gloam.bots.base import Bot
 from gloam.core.rng import Rng

@@ -8,8 +8,9 @@ A front end speaks one language: ``lang="ja"`` makes Nightfall's front end Japan
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.text import Text

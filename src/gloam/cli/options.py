@@ -4,7 +4,6 @@ that turns command-line options into a game's setup."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from gloam.core.errors import SetupError

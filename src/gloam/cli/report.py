@@ -19,7 +19,7 @@ from gloam.core.errors import GloamError
 from gloam.simulate import DEFAULT_TURN_LIMIT
 
 if TYPE_CHECKING:
-    from gloam.report import ReportOptions, reports
+    from gloam.report import ReportOptions
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130

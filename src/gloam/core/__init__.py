@@ -1,6 +1,16 @@
 """Game-agnostic machinery: the protocol every game implements, errors, the seeded
 RNG, the event stream and the replay record."""
 
+from gloam.core.decisions import (
+    LANGS,
+    SPECTATOR,
+    Choice,
+    Context,
+    Decision,
+    EndReason,
+    Outcome,
+    Refs,
+)
 from gloam.core.errors import (
     ActionIndexError,
     CardDataError,
@@ -13,16 +23,6 @@ from gloam.core.errors import (
     SetupError,
     ViewerError,
     WrongPlayerError,
-)
-from gloam.core.decisions import (
-    LANGS,
-    SPECTATOR,
-    Choice,
-    Context,
-    Decision,
-    EndReason,
-    Outcome,
-    Refs,
 )
 from gloam.core.protocol import Action, ActionSpace, Game, GameState
 from gloam.core.rng import Rng

@@ -28,8 +28,9 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from gloam.core.errors import FileError, GloamError
 

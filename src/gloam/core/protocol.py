@@ -15,10 +15,11 @@ state's own seeded :class:`~gloam.core.rng.Rng`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
-from gloam.core.decisions import SPECTATOR, Choice, Context, Decision, Outcome, Refs, viewer_seat
+from gloam.core.decisions import Choice, Context, Decision, Outcome, Refs, viewer_seat
 from gloam.core.errors import ActionIndexError, GameOverError, IllegalActionError, ViewerError, WrongPlayerError
 from gloam.core.events import redact
 
@@ -126,7 +127,7 @@ class GameState(ABC):
         person watching the table sees). A fresh structure: changing it changes nothing."""
 
     @abstractmethod
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         """An independent copy, equal to this state."""
 
     @abstractmethod
@@ -134,7 +135,7 @@ class GameState(ABC):
 
     @classmethod
     @abstractmethod
-    def from_json(cls, data: dict[str, Any]) -> "GameState": ...
+    def from_json(cls, data: dict[str, Any]) -> GameState: ...
 
     @property
     @abstractmethod
@@ -277,7 +278,7 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def from_setup_json(cls, data: dict[str, Any]) -> "Game": ...
+    def from_setup_json(cls, data: dict[str, Any]) -> Game: ...
 
     @abstractmethod
     def determinize(self, observation: dict[str, Any], rng: Any) -> GameState:

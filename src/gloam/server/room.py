@@ -19,8 +19,9 @@ import json
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -28,8 +29,7 @@ from gloam.core import SPECTATOR
 from gloam.core.errors import GloamError
 from gloam.core.record import Record
 from gloam.games import get_game, state_from_json
-from gloam.server import protocol as P
-from gloam.server import undo as undo_rule
+from gloam.server import protocol as P, undo as undo_rule
 from gloam.server.bots import BotRunner, bot_seed
 from gloam.server.seats import clean_name, seat_of
 from gloam.server.store import repo
