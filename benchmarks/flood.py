@@ -127,7 +127,7 @@ async def _flood(kind: str, ws_base: str, table: str, address: str, seconds: flo
 
 async def _chat_socket(ws, counts: dict[str, int], deadline: float) -> None:
     """Five chat lines, each answered (echoed or refused), then the socket is dropped."""
-    for n in range(5):
+    for _ in range(5):
         if time.monotonic() >= deadline:
             return
         await ws.send(json.dumps({"t": "chat", "channel": "spectators", "text": f"flood {counts['sent']}"}))

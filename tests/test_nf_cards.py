@@ -76,8 +76,8 @@ def rulings(name: str) -> list[str]:
 def test_every_lead_earns_the_kicker():
     """Rule 135: each lead's colour is the card's kicker colour and links to the card."""
     for name, lead in LEADS.items():
-        c, l = card(name), card(lead)
-        assert l.colour == c.kicker.colour and c.colour in l.link_colours, (name, lead)
+        c, led = card(name), card(lead)
+        assert led.colour == c.kicker.colour and c.colour in led.link_colours, (name, lead)
 
 
 # ---------------------------------------------------------------------- Alton Hickman

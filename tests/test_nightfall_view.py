@@ -264,9 +264,9 @@ def test_the_chain_is_a_stack_of_links_with_live_kickers():
     game = NightfallGame(players=3, moons=True)
     state = next(s for s in positions(game, seed=6, every=1) if len(s.chain) >= 2)
     view = check_view(state, SPECTATOR)
-    assert [(l["card"], l["player"], l["kicker"]) for l in view["chain"]] == \
+    assert [(link["card"], link["player"], link["kicker"]) for link in view["chain"]] == \
         [(e["card"], e["player"], bool(e["kicker"])) for e in state.chain]
-    assert [l["colour"] for l in view["chain"]] == [state.card(e["card"]).colour for e in state.chain]
+    assert [link["colour"] for link in view["chain"]] == [state.card(e["card"]).colour for e in state.chain]
 
 
 def test_combat_names_attackers_targets_and_blockers():

@@ -283,7 +283,7 @@ def permute_unseen(state: NightfallState, viewer: int, rng: random.Random) -> Ni
         rng.shuffle(pool)
         for (pile, j), card in zip(spots, pool, strict=True):
             pile[j] = card
-        for q, hand in enumerate(draft["hands"]):
+        for hand in draft["hands"]:
             hand.sort()  # draft hands are kept sorted (Option(k) picks the k-th card)
     places: dict[tuple, list[tuple[list[int], int]]] = {}
     for archive in new.archives:

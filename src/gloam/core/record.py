@@ -168,7 +168,7 @@ class Record:
     def replay(self, upto: int | None = None):
         """The state after the first ``upto`` actions (all of them by default)."""
         state = None
-        for n, (state, _) in enumerate(self.states()):
+        for n, (state, _) in enumerate(self.states()):  # noqa: B007 (the last state reached is the answer)
             if upto is not None and n == upto:
                 break
         return state

@@ -379,7 +379,7 @@ def start_draft(state) -> None:
     before, after = draft_layout(game)  # rule 18: 8 - N commons first, face up (CW)
     commons = [pool.pop() for _ in range(before)]
     hands = []
-    for p in range(n):
+    for _ in range(n):
         hands.append(sorted(pool.pop() for _ in range(game.draft_cards)))
     picks = schedule(n, getattr(game, "common_ground", False), getattr(game, "open_archives", False))
     state.flags["draft"] = {
