@@ -48,7 +48,7 @@ TOP = 5
 WORDS = {KEEP: ("keep", "残す"), SWAP: ("swap", "交換"), BOAST: ("boast", "宣言")}
 
 
-class _HighCardState(GameState):
+class _HighCardState(GameState["_HighCard"]):
     """A position of the toy game (see the module's docstring)."""
 
     game_name = "highcard"

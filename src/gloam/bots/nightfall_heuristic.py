@@ -27,7 +27,8 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, game, observation: dict[str, Any], legal: list[int]) -> int:
+    def choose(self, game, observation: dict[str, Any] | None, legal: list[int]) -> int:
+        assert observation is not None  # the heuristic reads the table
         if len(legal) == 1:
             return legal[0]
         view = _View(game, observation)

@@ -20,9 +20,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gloam.core.errors import SetupError
+
+if TYPE_CHECKING:
+    from gloam.core.protocol import Game, GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +94,8 @@ class GameDeclaration:
     title: str
     languages: tuple[str, ...]
     default_bot: str
-    game_class: type
-    state_class: type
+    game_class: type[Game]
+    state_class: type[GameState[Any]]
     describe_event: EventDescriber
     omniscient_observation: Callable[[Any], dict[str, Any]]
     omniscient_table_view: Callable[[Any, str], dict[str, Any]]

@@ -88,7 +88,7 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
         if message is None:
             reasons = {P.CLOSE_SLOW: "too many unread updates", P.CLOSE_POLICY: "too many bad or too many fast messages",
                        P.CLOSE_RESTART: "the server is restarting"}
-            await _close(ws, conn.closing or 1000, reasons.get(conn.closing, ""))
+            await _close(ws, conn.closing or 1000, reasons.get(conn.closing or 1000, ""))
             return
         await ws.send_text(encode(message))
 
