@@ -729,10 +729,11 @@ class Session:
     def _finish(self) -> int:
         state = self.state
         if len(self.humans) == 1:
-            viewer: int | None = self.humans[0]
-            observation = state.observation(viewer)
-            events = state.events_for(viewer)
-            new = len(events) - self.seen[viewer]
+            seat = self.humans[0]
+            viewer: int | None = seat
+            observation = state.observation(seat)
+            events = state.events_for(seat)
+            new = len(events) - self.seen[seat]
         else:  # pass-and-play or bots only: everyone may be looking, so only what is public
             viewer = None
             observation = self.ui.spectator(state)

@@ -109,7 +109,7 @@ class _Box:
         return text
 
 
-def _unpickle_box(cls: type, data: dict[str, Any], decisions: int, limit: int) -> _Box:
+def _unpickle_box(cls: Any, data: dict[str, Any], decisions: int, limit: int) -> _Box:
     return _Box(cls.from_json(data), decisions, limit)
 
 
