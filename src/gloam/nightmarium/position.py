@@ -24,7 +24,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gloam.core.errors import GloamError, PositionError
 from gloam.core.positions import PositionReader, load_data
@@ -285,13 +285,13 @@ class _Builder(PositionReader):
 
     def data_creatures(self) -> list[list[list[int]]]:
         """The Creatures as ids (for references), from what was placed."""
-        out = []
+        out: list[list[list[int]]] = []
         for spec in self.data.get("players", []) if isinstance(self.data.get("players"), list) else []:
             mine = []
             for creature in spec.get("creatures", []) if isinstance(spec, Mapping) else []:
                 ids = [self.codes.get(c) for c in creature] if isinstance(creature, list) else []
                 if ids and None not in ids:
-                    mine.append(ids)
+                    mine.append(cast(list[int], ids))
             out.append(mine)
         return out
 
