@@ -1,6 +1,7 @@
 # gloam — two commands on a fresh machine:
 #   make play   # creates .venv, installs gloam, serves the web table on 127.0.0.1 (SQLite) and prints its URL
-#   make test   # creates .venv, installs gloam with test and optional extras, runs the whole test suite
+#   make test   # creates .venv, installs gloam with test and optional extras, runs ruff and mypy
+#                 (configured in pyproject.toml) and then the whole test suite
 #                 (the browser tests need Debian's chromium: apt-get install chromium; .ci/run does it)
 #   make test-quick  # the same without the tests marked slow (sweeps, whole games over sockets/browsers)
 PYTHON ?= python3
@@ -20,6 +21,8 @@ play: $(VENV)/.installed
 	$(BIN)/gloam serve
 
 test: $(VENV)/.installed
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 -q src tests
 
 test-quick: $(VENV)/.installed

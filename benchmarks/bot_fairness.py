@@ -104,7 +104,7 @@ async def play_game(ws_base: str, made: dict, person: Person, think: float) -> N
         while (remaining := person.deadline - time.monotonic()) > 0:
             try:
                 text = await asyncio.wait_for(ws.recv(), min(remaining, 60.0))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 if bot_since is not None:          # still waiting at the end: counted as its wait so far
                     person.reply(min(time.monotonic(), person.deadline) - bot_since)
                 return

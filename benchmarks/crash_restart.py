@@ -45,9 +45,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
@@ -223,7 +224,7 @@ async def person(ws_base: str | Callable[[], str], table: str, token: str, rng: 
                         pending = (f"p{frame['v']}-{rng.randrange(10**9)}", frame["v"], action)
                         await ws.send(json.dumps({"t": "act", "v": frame["v"], "a": action, "cid": pending[0]}))
                         run.sent.set()
-        except (OSError, asyncio.TimeoutError, Exception) as exc:   # noqa: BLE001 — killed: reconnect
+        except (TimeoutError, OSError, Exception) as exc:   # noqa: BLE001 — killed: reconnect
             if isinstance(exc, (AssertionError, KeyError)):
                 raise
             await asyncio.sleep(0.1)
@@ -291,7 +292,7 @@ async def killer(server: ServerProcess, run: Run, kills: int, rng: random.Random
             signal_.clear()
             try:
                 await asyncio.wait_for(signal_.wait(), 10)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 mode = "random"
             await asyncio.sleep(rng.uniform(0, 0.05) if mode == "bot" else rng.uniform(0, 0.004))
         server.kill()

@@ -82,7 +82,7 @@ async def _canary_game(ws_base: str, table: str, token: str, rng: random.Random,
         while time.monotonic() < deadline:
             try:
                 text = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return
             arrived = time.monotonic()
             frame = json.loads(text)
@@ -120,14 +120,14 @@ async def _flood(kind: str, ws_base: str, table: str, address: str, seconds: flo
         except InvalidStatus:                   # 429: too many sockets from this address; again soon
             counts["refused_sockets"] += 1
             await asyncio.sleep(0.02)           # (a real attacker's CPU is not this machine's)
-        except (ConnectionClosed, OSError, asyncio.TimeoutError):
+        except (TimeoutError, ConnectionClosed, OSError):
             counts["closes"] += 1
     return counts
 
 
 async def _chat_socket(ws, counts: dict[str, int], deadline: float) -> None:
     """Five chat lines, each answered (echoed or refused), then the socket is dropped."""
-    for n in range(5):
+    for _ in range(5):
         if time.monotonic() >= deadline:
             return
         await ws.send(json.dumps({"t": "chat", "channel": "spectators", "text": f"flood {counts['sent']}"}))

@@ -70,7 +70,7 @@ async def play(ws_url: str, table: str, token: str, rng: random.Random, stats: S
                 return False
             try:
                 text = await asyncio.wait_for(ws.recv(), remaining)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return False
             arrived = time.monotonic()             # before this client's own parsing
             frame = json.loads(text)

@@ -5,8 +5,8 @@ count (2-5), the quick start and both drafts, moons, Secret Archives (rule 176),
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from gloam.nightfall.constructed import parse_deck
 from gloam.nightfall.game import NightfallGame

@@ -53,7 +53,6 @@ def leftover(t: NfTable, s: NightfallState) -> str | None:
     return (f"player {s.current_player()}'s {s.decision_kind()} decision ({s.prompt()});"
             f" options: {t.describe(s)}")
 
-
 class NfTable:
     """Builds positions of a Coldest War game: every card named is a fresh instance."""
 

@@ -25,15 +25,16 @@ takes — and fails the test with the legal options when it is not legal.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 import pytest
 
 from gloam.core.protocol import Action
+from gloam.nightmarium import position
 from gloam.nightmarium.actions import NEW, Discard, DiscardCard, Draw, Play, StopDiscarding, Target
 from gloam.nightmarium.cards import ABILITIES, LEGIONS, MIN_CARDS, composition_from_json
-from gloam.nightmarium import position
 from gloam.nightmarium.game import NightmariumGame
 from gloam.nightmarium.state import NightmariumState
 

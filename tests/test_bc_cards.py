@@ -36,7 +36,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from nf_scenario import NfTable, add_wounds, advance, names, options, start_chain
 
 from gloam.core.errors import SetupError
 from gloam.nightfall.actions import ARCHIVE0, DONE, OPTION0, PASS
@@ -44,6 +43,7 @@ from gloam.nightfall.cards import COLOURS, KEYWORDS, load_set, markdown_table
 from gloam.nightfall.facts import card_facts
 from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState
+from nf_scenario import NfTable, add_wounds, advance, names, options, start_chain
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC_PATH = ROOT / "docs" / "cards-blood-country.md"
@@ -924,7 +924,6 @@ def test_pipe_bomb_wound_on_a_bait_and_switch_archive_is_kept_when_a_bot_samples
     state a search samples from either player's view keeps it on top, keeps the archive's
     cards, and looks the same to that player (``determinize``)."""
     from gloam.conformance.core import check_determinize_for
-
     from gloam.core.rng import Rng
 
     t = table()

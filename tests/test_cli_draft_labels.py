@@ -15,9 +15,9 @@ import io
 import re
 
 import pytest
-from cli_terminal import wire_terminal
 from rich.console import Console
 
+from cli_terminal import wire_terminal
 from gloam.cli.main import main
 from gloam.cli.render_nightfall import build_view
 from gloam.core import SPECTATOR

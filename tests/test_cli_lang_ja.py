@@ -11,9 +11,9 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_terminal import wire_terminal
 from rich.console import Console
 
+from cli_terminal import wire_terminal
 from gloam.cli import play
 from gloam.cli.main import main
 from gloam.core.errors import SetupError

@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass, field
 
 import pytest
-from cli_terminal import wire_terminal
 from rich.console import Console
 
+from cli_terminal import wire_terminal
 from gloam.bots import make_bot
 from gloam.cli import play
 from gloam.cli.main import main
@@ -165,7 +165,7 @@ def test_pass_and_play_never_shows_a_hand_to_the_other_player(script):
     public: set[str] = set()  # cards named in public events (they may come back after a reshuffle)
     seen_events = 0
     checked = 0
-    for k, (state, (prompt, end)) in enumerate(zip(states, decisions)):
+    for k, (state, (_prompt, end)) in enumerate(zip(states, decisions)):
         start = max(mark for _, mark in script.marks if mark < end) if k else 0
         screen = text[start:end]
         me = state.current_player()

@@ -7,8 +7,8 @@ import io
 import re
 
 import pytest
-from cli_terminal import wire_terminal
 
+from cli_terminal import wire_terminal
 from gloam.cli.main import main
 from gloam.core.record import Record
 

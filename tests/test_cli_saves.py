@@ -21,8 +21,8 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_terminal import wire_terminal
 
+from cli_terminal import wire_terminal
 from gloam.cli import play
 from gloam.cli.main import main
 from gloam.core.record import Record

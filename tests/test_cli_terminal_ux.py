@@ -16,14 +16,12 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_terminal import wire_terminal
 from rich.console import Console
 
 from gloam.cli import play
 from gloam.cli.console import safe_console
 from gloam.cli.main import main
 from gloam.cli.screen_nightfall import board_keys, card_sheet, seat_lines
-from gloam.core import SPECTATOR
 from gloam.core.record import Record
 from gloam.core.text import clean_text
 from gloam.games import get_game

@@ -44,9 +44,9 @@ from gloam.conformance.nightfall import (
     check_position,
     check_winners,
     draw_game,
+    permute_any_format as permute,
     sound,
 )
-from gloam.conformance.nightfall import permute_any_format as permute
 from gloam.core.rng import Rng, derive_seed
 from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState

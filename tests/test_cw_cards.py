@@ -36,6 +36,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+
+from gloam.nightfall.actions import ARCHIVE0, DONE, FEED, PASS, PLAY0, PLAYER0
 from nf_scenario import (
     NfTable,
     add_wounds,
@@ -48,8 +50,6 @@ from nf_scenario import (
     pass_windows,
     start_chain,
 )
-
-from gloam.nightfall.actions import ARCHIVE0, DONE, FEED, PASS, PLAY0, PLAYER0
 
 NEVER_IN_PLAY = ("If you discard this card from your hand for influence or due to a card effect, it is not "
                  "exiled because it was never in play.")

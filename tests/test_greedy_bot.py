@@ -11,22 +11,21 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+
 import pytest
 
 from gloam.bots import make_bot
 from gloam.bots.base import RandomBot
+from gloam.bots.nightmarium_greedy import GreedyBot
 from gloam.core.decisions import EndReason
 from gloam.core.rng import derive_seed
-from gloam.bots.nightmarium_greedy import GreedyBot
 from gloam.games import get_game
 from gloam.match import play_match
-from gloam.nightmarium.actions import Discard, DiscardCard, Play, Target
-from gloam.nightmarium.actions import Draw as Draw_
+from gloam.nightmarium.actions import Discard, DiscardCard, Draw as Draw_, Play, Target
 from gloam.nightmarium.cards import LEGIONS, composition_from_json
 from gloam.nightmarium.game import NightmariumGame
 from gloam.nightmarium.state import NightmariumState
 from gloam.simulate import simulation_setup
-
 from scenario import table  # noqa: E402
 
 # --------------------------------------------------------------------------- helpers

@@ -17,8 +17,8 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from rich.console import Console
@@ -27,12 +27,11 @@ from gloam.cli import play as cli_play
 from gloam.cli.main import main
 from gloam.core.errors import FileError, PositionError, RecordError
 from gloam.core.files import MAX_DEPTH, parse_json, parse_toml, read_text_file
-from gloam.core.record import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, Record
 from gloam.core.positions import MAX_POSITION_BYTES, MAX_POSITION_ENTRIES
+from gloam.core.record import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, Record
 from gloam.games import get_game, parse_position
 from gloam.nightfall import constructed
-from gloam.nightfall.cards import MAX_FILE_BYTES as MAX_CARD_FILE_BYTES
-from gloam.nightfall.cards import load_card_file
+from gloam.nightfall.cards import MAX_FILE_BYTES as MAX_CARD_FILE_BYTES, load_card_file
 from gloam.nightfall.constructed import DeckError, DeckFileError, load_deck
 from gloam.nightfall.position import MAX_CARDS as MAX_POSITION_CARDS
 from gloam.nightmarium.cards import MAX_FILE_BYTES as MAX_COMPOSITION_BYTES

@@ -43,7 +43,12 @@ import sys
 from pathlib import Path
 
 import pytest
+
 import test_nightfall_cards
+from gloam.nightfall.actions import FEED, PASS
+from gloam.nightfall.cards import load_set, markdown_table
+from gloam.nightfall.game import NightfallGame
+from gloam.nightfall.state import NightfallState
 from nf_scenario import (
     NfTable,
     add_wounds,
@@ -56,11 +61,6 @@ from nf_scenario import (
     start_chain,
 )
 from test_nightfall_cards import CONSTRAINTS, FACTS, NO_SEEDS, SEEDS, card_fact_problems
-
-from gloam.nightfall.actions import FEED, PASS
-from gloam.nightfall.cards import load_set, markdown_table
-from gloam.nightfall.game import NightfallGame
-from gloam.nightfall.state import NightfallState
 
 ROOT = Path(__file__).resolve().parents[1]
 NEVER_IN_PLAY = ("If you discard this card from your hand for influence or due to a card effect, it is not "

@@ -24,8 +24,6 @@ import re
 from pathlib import Path
 
 import pytest
-from nf_scenario import NfTable as _NfTable
-from nf_scenario import add_wounds, names, options, settle, start_chain
 
 from gloam.cli.main import main
 from gloam.nightfall.actions import ARCHIVE0, CARD0, DONE, PASS, PLAYER0
@@ -33,6 +31,7 @@ from gloam.nightfall.cards import COLOURS, load_set, markdown_table
 from gloam.nightfall.facts import card_facts
 from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState
+from nf_scenario import NfTable as _NfTable, add_wounds, names, options, settle, start_chain
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC_PATH = ROOT / "docs" / "cards-nightfall.md"
@@ -77,8 +76,8 @@ def rulings(name: str) -> list[str]:
 def test_every_lead_earns_the_kicker():
     """Rule 135: each lead's colour is the card's kicker colour and links to the card."""
     for name, lead in LEADS.items():
-        c, l = card(name), card(lead)
-        assert l.colour == c.kicker.colour and c.colour in l.link_colours, (name, lead)
+        c, led = card(name), card(lead)
+        assert led.colour == c.kicker.colour and c.colour in led.link_colours, (name, lead)
 
 
 # ---------------------------------------------------------------------- Alton Hickman

@@ -16,12 +16,12 @@ import random
 import re
 
 import pytest
-from nf_scenario import NfTable
 
 from gloam.conformance.nightfall import SET_CHOICES, draw_game
 from gloam.core.rng import derive_seed
 from gloam.nightfall import decisions, i18n
 from gloam.nightfall.actions import ARCHIVE0, DONE, Archive, action_space
+from nf_scenario import NfTable
 
 TABLE = action_space().actions
 LANGS = ("en", "ja")

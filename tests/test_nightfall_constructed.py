@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 import random
 
-from gloam.conformance import core as cf
 import pytest
-from nf_scenario import NfTable
 
+from gloam.conformance import core as cf
 from gloam.core.errors import SetupError
 from gloam.core.record import Record
 from gloam.core.rng import Rng
@@ -20,6 +19,7 @@ from gloam.nightfall.cards import load_set
 from gloam.nightfall.constructed import Deck, DeckError, parse_deck
 from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState
+from nf_scenario import NfTable
 
 ARCH1 = ["3 x Gregor Dzanic", "3 x Smiling Biter", "3 x Still Standing", "3 x Fresh Meat"]
 ARCH2 = ["3 x Kaos 33", "3 x Banner 89", "3 x R&D", "3 x Dog Eat Dog"]

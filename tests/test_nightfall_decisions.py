@@ -9,10 +9,6 @@ import random
 
 import pytest
 
-from nf_scenario import NfTable, pass_window, pass_windows, start_chain
-from test_nightfall_constructed import constructed, play_alone
-from test_nightfall_constructed import table as constructed_table
-
 from gloam.core.decisions import Context, EndReason, Outcome
 from gloam.nightfall.actions import Archive, Attack, Block, Card, Discard, Option, Play
 from gloam.nightfall.decisions import (
@@ -29,6 +25,8 @@ from gloam.nightfall.decisions import (
     decision_json,
 )
 from gloam.nightfall.game import NightfallGame
+from nf_scenario import NfTable, pass_window, pass_windows, start_chain
+from test_nightfall_constructed import constructed, play_alone, table as constructed_table
 
 SETUPS = [
     dict(players=2),

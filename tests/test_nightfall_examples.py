@@ -17,9 +17,9 @@ archive) is chosen here and says so in a comment.
 from __future__ import annotations
 
 import pytest
-from nf_scenario import NfTable, add_wounds
 
 from gloam.nightfall.actions import ARCHIVE0, CARD0, DONE, PASS, PLAY0
+from nf_scenario import NfTable, add_wounds
 
 SCOTT, BRAD, JANET = 0, 1, 2
 

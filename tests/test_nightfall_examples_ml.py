@@ -12,11 +12,9 @@ not say what else is on the table, the test says what it chose. Rule numbers are
 
 from __future__ import annotations
 
-import pytest
-from nf_scenario import NfTable
-
 from gloam.nightfall.actions import ARCHIVE0, CARD0, PLAY0
 from gloam.nightfall.cards import load_set
+from nf_scenario import NfTable
 
 SCOTT, BRAD, JANET = 0, 1, 2
 

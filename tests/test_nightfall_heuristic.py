@@ -7,13 +7,12 @@ import random
 
 import pytest
 
-from nf_scenario import NfTable, start_chain
-
 from gloam.bots.base import RandomBot
 from gloam.bots.nightfall_heuristic import HeuristicBot
 from gloam.games import get_game
 from gloam.match import play_match
 from gloam.nightfall.actions import CARD0, DISCARD0, PLAY0, PLAYER0
+from nf_scenario import NfTable, start_chain
 
 
 def test_always_legal_in_two_to_five_player_games():
@@ -97,9 +96,8 @@ def test_keeps_bone_cruncher_until_its_own_attack_is_declared():
     """Rules 81-84: "Bone Cruncher"'s combat text (discard it to make a minion and its damage
     unblockable) helps only an attack. Before any attacker is declared the bot passes and
     keeps the card; once its own attacker is declared it spends it."""
-    from nf_scenario import pass_window
-
     from gloam.nightfall.actions import PASS
+    from nf_scenario import pass_window
 
     t = NfTable(players=2)
     s = t.position(hands={0: ["Bone Cruncher"]}, play={0: ["Gregor Dzanic"], 1: ["Emil Balev"]}, phase="combat")

@@ -19,9 +19,9 @@ and rule FAQ); rule and reading numbers are those of ``../shared/rules-checklist
 from __future__ import annotations
 
 import pytest
-from nf_scenario import NfTable, advance, names, pass_windows, settle, start_chain
 
 from gloam.nightfall.actions import DONE, PASS
+from nf_scenario import NfTable, names, pass_windows, settle, start_chain
 
 
 # ---------------------------------------------------------------------- 1. "Bone Cruncher"

@@ -25,6 +25,10 @@ import random
 from collections import Counter
 
 import pytest
+
+from gloam.core.errors import SetupError
+from gloam.nightfall.actions import DONE, FEED, PASS, PLAY0, PLAYER0
+from gloam.nightfall.game import NightfallGame
 from nf_scenario import (
     NfTable,
     advance,
@@ -35,10 +39,6 @@ from nf_scenario import (
     pass_windows,
     start_chain,
 )
-
-from gloam.core.errors import SetupError
-from gloam.nightfall.actions import DONE, FEED, PASS, PLAY0, PLAYER0
-from gloam.nightfall.game import NightfallGame
 
 STARTERS = ["cw-clever-ivan", "cw-jarek", "cw-kilo-13", "cw-patrol-zombie", "cw-snowstorm", "cw-victor-one"]
 

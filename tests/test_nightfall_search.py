@@ -10,15 +10,14 @@ import copy
 import random
 
 import pytest
-from nf_scenario import NfTable
 
 from gloam.bots import make_bot
 from gloam.bots.ismcts import (
     GAME_LEVELS,
     ISMCTS,
     LEVELS,
-    ISMCTSBot,
     NIGHTFALL_PLAYOUT_KINDS,
+    ISMCTSBot,
     PolicyRolloutEvaluator,
     SearchConfig,
     evaluator_for,
@@ -30,6 +29,7 @@ from gloam.bots.nightfall_heuristic import HeuristicBot, _View
 from gloam.core.rng import Rng
 from gloam.games import get_game
 from gloam.match import play_match
+from nf_scenario import NfTable
 
 TINY = SearchConfig(iterations=12, hint_bias=1.0)
 #: TINY with flat play-outs at link decisions (2 sampled states)

@@ -17,9 +17,9 @@ import json
 import random
 from collections import Counter
 
-from gloam.conformance import core as cf
 import pytest
 
+from gloam.conformance import core as cf
 from gloam.core.errors import SetupError
 from gloam.core.rng import Rng
 from gloam.nightfall import setup

@@ -14,13 +14,13 @@ import json
 import random
 
 import pytest
-from nf_positions import games, positions
-from test_nightfall_variants import draft_first_cards
 
 from gloam.conformance.nightfall import redeal_everything_hidden
 from gloam.core import SPECTATOR
 from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState
+from nf_positions import games, positions
+from test_nightfall_variants import draft_first_cards
 
 #: events that carry a secret, and the keys only their ``to`` players may see
 PRIVATE = {"draw": {"cards"}, "look": {"cards"}, "draft_hand": {"cards"}, "draft_pick": {"card"},

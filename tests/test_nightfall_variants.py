@@ -16,12 +16,10 @@ from __future__ import annotations
 import json
 import random
 
-from gloam.conformance import core as cf
 import pytest
-from nf_scenario import NfTable, archives_offered, options, start_chain
-from test_nightfall_setup import check_draft_position, drafting, pick
 
 from gloam.cli.main import main
+from gloam.conformance import core as cf
 from gloam.core.errors import GloamError, SetupError
 from gloam.core.rng import Rng
 from gloam.nightfall import setup
@@ -35,6 +33,8 @@ from gloam.nightfall.actions import (
 )
 from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.state import NightfallState
+from nf_scenario import NfTable, archives_offered, options, start_chain
+from test_nightfall_setup import check_draft_position, drafting, pick
 
 
 def _ml_loads() -> str | None:

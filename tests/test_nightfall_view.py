@@ -16,14 +16,11 @@ import copy
 import json
 import random
 import re
-from pathlib import Path
 from importlib.resources import files
+from pathlib import Path
 
 import jsonschema
 import pytest
-from nf_positions import constructed_game, games, positions
-from nf_scenario import NfTable, pass_windows, start_chain
-from test_nightfall_spectator import secret_game
 
 from gloam.conformance.nightfall import permute_unseen, redeal_everything_hidden
 from gloam.core import SPECTATOR
@@ -31,6 +28,9 @@ from gloam.core.errors import GloamError
 from gloam.nightfall import i18n
 from gloam.nightfall.formats import visible_cards
 from gloam.nightfall.game import NightfallGame
+from nf_positions import constructed_game, games, positions
+from nf_scenario import NfTable, pass_windows, start_chain
+from test_nightfall_spectator import secret_game
 
 SCHEMA = json.loads(files("gloam.nightfall").joinpath("data/view.schema.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
@@ -314,9 +314,9 @@ def test_the_chain_is_a_stack_of_links_with_live_kickers():
     game = NightfallGame(players=3, moons=True)
     state = next(s for s in positions(game, seed=6, every=1) if len(s.chain) >= 2)
     view = check_view(state, SPECTATOR)
-    assert [(l["card"], l["player"], l["kicker"]) for l in view["chain"]] == \
+    assert [(link["card"], link["player"], link["kicker"]) for link in view["chain"]] == \
         [(e["card"], e["player"], bool(e["kicker"])) for e in state.chain]
-    assert [l["colour"] for l in view["chain"]] == [state.card(e["card"]).colour for e in state.chain]
+    assert [link["colour"] for link in view["chain"]] == [state.card(e["card"]).colour for e in state.chain]
 
 
 def test_combat_names_attackers_targets_and_blockers():

@@ -8,11 +8,11 @@ scenario harness (``tests/scenario.py``); every decision goes through ``state.ap
 
 from __future__ import annotations
 
-
 import pytest
 
 from gloam.core.decisions import SPECTATOR
 from gloam.core.errors import CardDataError, PositionError, SetupError, WrongPlayerError
+from gloam.nightmarium import position
 from gloam.nightmarium.cards import (
     ABILITIES,
     LEGION_COLOURS,
@@ -21,10 +21,8 @@ from gloam.nightmarium.cards import (
     composition_from_json,
     standard_composition,
 )
-from gloam.nightmarium import position
 from gloam.nightmarium.describe import describe_event
 from gloam.nightmarium.game import NightmariumGame
-
 from scenario import (  # noqa: E402
     NEW,
     DiscardCard,

@@ -12,14 +12,15 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
 from importlib import resources
-from typing import Any, Iterator
+from typing import Any
 
 import jsonschema
 import pytest
 
-from gloam.conformance import core as cf
 from gloam.bots import make_bot
+from gloam.conformance import core as cf
 from gloam.core import SPECTATOR, EndReason, IllegalActionError
 from gloam.core.rng import derive_seed
 from gloam.nightmarium import NightmariumGame, NightmariumState, Play, Target

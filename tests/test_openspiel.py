@@ -24,7 +24,7 @@ from gloam.match import play_match  # noqa: E402
 from gloam.nightmarium.actions import DRAW  # noqa: E402
 
 
-def load(**params) -> "gos.GloamGame":
+def load(**params) -> gos.GloamGame:
     text = ",".join(f"{k}={v}" for k, v in params.items())
     return pyspiel.load_game(f"python_gloam_nightmarium({text})")
 
@@ -376,7 +376,7 @@ from gloam.interop import binding  # noqa: E402
 from gloam.nightfall.actions import PASS, action_space as nightfall_actions  # noqa: E402
 
 
-def load_nf(**params) -> "gos.GloamGame":
+def load_nf(**params) -> gos.GloamGame:
     text = ",".join(f"{k}={v}" for k, v in params.items())
     return pyspiel.load_game(f"python_gloam_nightfall({text})")
 

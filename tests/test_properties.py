@@ -26,14 +26,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gloam.core import SPECTATOR
 from gloam.core.errors import (
     CardDataError,
     GloamError,
-    IllegalActionError,
     PositionError,
     RecordError,
     SetupError,

@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_terminal import wire_terminal
 
+from cli_terminal import wire_terminal
 from gloam.cli.main import main
 from gloam.core.errors import RecordError, SetupError
 from gloam.core.rng import derive_seed

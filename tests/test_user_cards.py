@@ -20,7 +20,6 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from nf_scenario import NfTable, options, start_chain
 
 from gloam.bots import make_bot
 from gloam.cli import play
@@ -34,6 +33,7 @@ from gloam.nightfall.game import NightfallGame
 from gloam.nightfall.registry import BLOCK_FIELDS, OTHER_FIELDS, Effects, Texts, card_texts
 from gloam.nightfall.state import NightfallState
 from gloam.nightfall.user_cards import load_user_cards, parse_user_cards, user_cards_from_json
+from nf_scenario import NfTable, options, start_chain
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "cards" / "coldest-war-mine.toml"

@@ -20,7 +20,10 @@ from gloam.core.decisions import EndReason  # noqa: E402
 from gloam.nightfall.game import VARIANTS  # noqa: E402
 from gloam.nightfall.setup import ARCHIVE_SETUPS  # noqa: E402
 from gloam.nightmarium.decisions import NightmariumKind  # noqa: E402
-from gloam.server import protocol as P  # noqa: E402
+from gloam.server import (
+    protocol as P,  # noqa: E402
+    view_types,  # noqa: E402
+)
 from gloam.server.app import create_app  # noqa: E402
 from gloam.server.settings import Settings  # noqa: E402
 
@@ -77,9 +80,30 @@ def test_no_page_has_inline_script_or_style_and_no_script_writes_html():
             assert "src=" in tag, f"{template.name}: inline script {tag}"
     for path in SCRIPTS:
         text = path.read_text(encoding="utf-8")
-        assert text.startswith("// @ts-check"), f"{path.name} is not type-checked"
         for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"):
             assert sink not in text, f"{path.name} uses {sink}"
+
+
+def test_the_clients_view_types_are_the_schemas_own():
+    """The types the client's JSDoc reads the table view with (``view/view-types.d.ts``,
+    which ``tsc --checkJs --strict`` in .ci/run checks every field read against) are what
+    ``python -m gloam.server.view_types`` makes from today's view schemas: a schema that
+    gains, loses or renames a field without regenerating them fails here."""
+    assert view_types.TARGET.read_text(encoding="utf-8") == view_types.generate(), \
+        "view-types.d.ts is out of date: run python -m gloam.server.view_types"
+    text = view_types.TARGET.read_text(encoding="utf-8")
+    assert "export type NightfallView = {" in text and "export type NightmariumView = {" in text
+    assert "\n  wound_stack: {\n" in text and "\n  outcome: " in text  # a field of each game, typed
+
+
+def test_the_view_type_generator_refuses_a_schema_word_it_does_not_know():
+    """A schema word with a meaning for the type (``oneOf``, ``not``…) that the generator
+    does not translate is an error, never a silently looser type."""
+    with pytest.raises(ValueError, match="oneOf"):
+        view_types._type({"oneOf": [{"type": "string"}, {"type": "integer"}]}, "toy", "")
+    assert view_types._type({"type": "object", "required": ["a"], "properties": {
+        "a": {"type": ["integer", "null"]}, "b": {"enum": ["x", "y"]}}}, "toy", "") == \
+        '{\n  a: number | null;\n  b?: "x" | "y";\n}'
 
 
 @pytest.fixture

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 

@@ -48,12 +48,12 @@ TOP = 5
 WORDS = {KEEP: ("keep", "残す"), SWAP: ("swap", "交換"), BOAST: ("boast", "宣言")}
 
 
-class _HighCardState(GameState):
+class _HighCardState(GameState["_HighCard"]):
     """A position of the toy game (see the module's docstring)."""
 
     game_name = "highcard"
 
-    def __init__(self, game: "_HighCard", hands: list[int], deck: list[int], turn: int = 0,
+    def __init__(self, game: _HighCard, hands: list[int], deck: list[int], turn: int = 0,
                  moves: list[int] | None = None) -> None:
         self.game = game
         self.hands = hands
@@ -132,7 +132,7 @@ class _HighCardState(GameState):
         winners = tuple(p for p, won in enumerate(self.returns()) if won)
         return Outcome(winners=winners, reason=HighCardEnd.HIGHEST, detail=f"the highest card, {max(self.hands)}")
 
-    def clone(self) -> "_HighCardState":
+    def clone(self) -> _HighCardState:
         state = _HighCardState(self.game, self.hands[:], self.deck[:], self.turn, self.moves[:])
         state.action_space = self.action_space
         state.events = [dict(e) for e in self.events]
@@ -145,7 +145,7 @@ class _HighCardState(GameState):
                 "rng": self.rng.to_json()}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "_HighCardState":
+    def from_json(cls, data: dict[str, Any]) -> _HighCardState:
         state = _HighCard(data["players"])._state(data["hands"][:], data["deck"][:], data["turn"])
         state.moves = data["moves"][:]
         state.events = [dict(e) for e in data.get("events", [])]
@@ -187,7 +187,7 @@ class _HighCard(Game):
         return {"players": self.players}
 
     @classmethod
-    def from_setup_json(cls, data: dict[str, Any]) -> "_HighCard":
+    def from_setup_json(cls, data: dict[str, Any]) -> _HighCard:
         """Made from ``players`` (a simulation's ``turn_limit`` means nothing here)."""
         from gloam.core.errors import SetupError
 

@@ -11,10 +11,9 @@ what a game offers from its declaration, never by its name. docs/architecture.md
 where everything lives.
 """
 
-from gloam.core.version import __version__
-
 # the games' registry (one line per game, nothing of their rules loaded): every part of
 # gloam, ``core`` too, finds a game by name through it
 from gloam import games as _games  # noqa: E402,F401
+from gloam.core.version import __version__
 
 __all__ = ["__version__"]

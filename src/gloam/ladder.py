@@ -246,7 +246,7 @@ def rate(names: Sequence[str], pairings: Sequence[tuple[str, str]],
                 continue
             a, b = pairing
             winner = games[i].winner
-            ranks = [1, 1] if winner < 0 else ([1, 2] if winner == 0 else [2, 1])
+            ranks: list[float] = [1, 1] if winner < 0 else ([1, 2] if winner == 0 else [2, 1])
             [[current[a]], [current[b]]] = model.rate([[current[a]], [current[b]]], ranks=ranks)
     ratings = [Rating(name, current[name].mu, current[name].sigma) for name in names]
     order = {name: k for k, name in enumerate(names)}

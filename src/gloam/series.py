@@ -70,7 +70,7 @@ class NextGame(NamedTuple):
     """The game a series plays next: its index (from 0), the game (its setup with the
     first player moved on) and the seed it is dealt from."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the game's number, shadowing tuple.index as the fields always have
     game: Any
     seed: int
 

@@ -58,6 +58,7 @@ def run_tasks(tasks: Sequence[Task], workers: int,
     """Each task ``(function, args)``'s result, in task order: here when ``workers`` is 1,
     else on a pool of that many local processes bound to this one. ``on_result(k,
     result)`` is called as each task ``k`` finishes (for progress)."""
+    results: list[Any]
     if workers <= 1:
         results = []
         for k, (function, args) in enumerate(tasks):
@@ -65,7 +66,7 @@ def run_tasks(tasks: Sequence[Task], workers: int,
             if on_result is not None:
                 on_result(k, results[-1])
         return results
-    results: list[Any] = [None] * len(tasks)
+    results = [None] * len(tasks)
     pool = worker_pool(workers)
     with _sigterm_exits():
         try:

@@ -19,9 +19,9 @@ pytest.importorskip("fastapi", reason="the web table needs the web extra: pip in
 pytest.importorskip("playwright", reason="the browser tests need playwright: pip install 'gloam[test]'")
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-from web_client import LiveServer as WebServer  # noqa: E402
 
 from gloam.server.settings import Settings  # noqa: E402
+from web_client import LiveServer as WebServer  # noqa: E402
 
 ARTIFACTS = Path(__file__).with_name("artifacts")
 CHROMIUM_ARGS = ["--disable-gpu", "--no-first-run", "--disable-background-networking",

@@ -3,15 +3,11 @@ after the end, and clear 4xx answers to bad requests."""
 
 from __future__ import annotations
 
-
 import httpx
-
-from web_client import wait_finished
 import pytest
 
 from gloam.core.record import Record
-
-
+from web_client import wait_finished
 
 
 def test_health(live):

@@ -9,10 +9,8 @@ import json
 import time
 
 import httpx
-import pytest
 from websockets.asyncio.client import connect
 
-from gloam.core import SPECTATOR
 from gloam.games import get_game
 from gloam.server.bots import BotRunner, bot_seed, choose
 from web_client import LiveServer, create, fast_settings, hello, next_frame, recv, run_async

@@ -19,7 +19,7 @@ from websockets.asyncio.client import connect
 
 from gloam.server.settings import sync_url
 from gloam.server.store import models, repo
-from web_client import LiveServer, create, hello, next_frame, run_async
+from web_client import LiveServer, create, hello, run_async
 
 
 def _room(live, table):
@@ -49,7 +49,7 @@ async def _frames_until_quiet(ws, quiet: float = 0.5) -> list[dict]:
     try:
         while True:
             frames.append(json.loads(await asyncio.wait_for(ws.recv(), quiet)))
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return frames
 
 

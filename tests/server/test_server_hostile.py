@@ -12,7 +12,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from web_client import LiveServer, create, fast_settings, hello, play_table, run_async, wait_finished
+from web_client import LiveServer, create, fast_settings, hello, play_table, run_async
 
 
 def _refused_socket(server: LiveServer, table: str, host: str) -> int:

@@ -4,7 +4,6 @@ spectator checked against the engine's own view for that viewer (tests/leakscan.
 
 from __future__ import annotations
 
-
 from leakscan import SAMPLE, scan_games
 from web_client import run_async
 

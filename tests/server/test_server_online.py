@@ -39,7 +39,7 @@ class Table:
         self.invites: dict[int, str] = {}
         self.host = new_token()
 
-    async def __aenter__(self) -> "Table":
+    async def __aenter__(self) -> Table:
         await asyncio.to_thread(repo.migrate, self.url)
         self.engine = repo.open_engine(self.url)
         self.writer = Writer(self.engine)

@@ -18,9 +18,9 @@ import re
 import httpx
 import pytest
 
-from web_client import create, play_table, run_async
 from gloam.core import SPECTATOR
 from gloam.core.record import Record
+from web_client import create, play_table, run_async
 
 CASES = [
     ("nightmarium", ["human", "bot:greedy"], {}),
@@ -79,7 +79,7 @@ def test_every_frame_is_exactly_what_its_viewer_may_see(sqlite_live, game, seats
     assert checked >= len(record.actions)                  # each socket saw the whole game
     # every acknowledged act is in the record, at its version, once
     for who in sockets:
-        for cid, v, action in who.acks:
+        for _cid, v, action in who.acks:
             assert record.actions[v - 1] == action
     acked = sum(len(w.acks) for w in sockets)
     humans = {int(s) for s in made["tokens"]}

@@ -11,7 +11,6 @@ import json
 
 import httpx
 import pytest
-from web_client import wait_finished, play_table, run_async
 from websockets.asyncio.client import connect
 
 from gloam.cli.main import main
@@ -22,8 +21,7 @@ from gloam.core.rng import Rng
 from gloam.games import get_game, omniscient_table_view, state_from_json
 from gloam.server import replays
 from gloam.server.views import table_frame
-
-
+from web_client import play_table, run_async, wait_finished
 
 
 def make(base: str, game: str, seats: list[str], **options) -> dict:

@@ -96,7 +96,7 @@ async def resilient_player(base_ws: str, table: str, token: str, rng: random.Ran
                         action = rng.choice(options)["index"]
                         pending = (f"p-{frame['v']}-{rng.randrange(10**9)}", frame["v"], action)
                         await ws.send(json.dumps({"t": "act", "v": frame["v"], "a": action, "cid": pending[0]}))
-        except (OSError, asyncio.TimeoutError, Exception) as exc:   # noqa: BLE001 — the server was killed: retry
+        except (TimeoutError, OSError, Exception) as exc:   # noqa: BLE001 — the server was killed: retry
             if isinstance(exc, AssertionError):
                 raise
             await asyncio.sleep(0.1)

@@ -46,8 +46,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Protocol
 
 from gloam.bots.base import Bot
 from gloam.core.rng import Rng
@@ -139,7 +140,7 @@ GAME_LEVELS: dict[str, dict[str, SearchConfig]] = {
 
 def level_config(level: str, game: Any) -> SearchConfig:
     """The search configuration of ``level`` for ``game``."""
-    return GAME_LEVELS.get(getattr(game, "name", None), LEVELS).get(level) or LEVELS[level]
+    return GAME_LEVELS.get(getattr(game, "name", ""), LEVELS).get(level) or LEVELS[level]
 
 
 # ---------------------------------------------------------------------- leaf evaluators
@@ -391,7 +392,7 @@ class ISMCTS:
         deadline = None if cfg.time_limit is None else started + cfg.time_limit
         root = self.root = Node()
         done = 0
-        sample = None
+        sample: Any = None
         while done < cfg.iterations:
             if done % cfg.samples_per_determinization == 0:
                 sample = game.determinize(observation, rng)
@@ -442,6 +443,7 @@ class ISMCTS:
         hinter = self._hinter
         node = root
         path: list[tuple[Node, int]] = []
+        child: Node | None
         while not state.is_terminal():
             legal = state.legal_action_indices()
             player = state.current_player()
@@ -476,6 +478,7 @@ class ISMCTS:
                     score += bias / (edge.visits + 1)
                 if score > best:
                     best, action, child = score, a, edge
+            assert child is not None  # as before: a None child would fail at node.children
             state.apply(action)
             path.append((child, player))
             node = child
@@ -505,9 +508,9 @@ class ISMCTS:
         for a in legal:
             edge = root.children.get(a)
             visits = edge.visits if edge else 0
-            value = edge.total / visits if visits else 0.0
+            value = edge.total / visits if edge and visits else 0.0
             stats.append(OptionStat(a, visits, value))
-            if visits and edge.won == visits:
+            if edge and visits and edge.won == visits:
                 sure.add(a)
         order = {a: k for k, a in enumerate(legal)}
         stats.sort(key=lambda s: (s.action not in sure, -s.visits, -s.value, order[s.action]))

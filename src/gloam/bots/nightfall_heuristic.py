@@ -27,7 +27,8 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, game, observation: dict[str, Any], legal: list[int]) -> int:
+    def choose(self, game, observation: dict[str, Any] | None, legal: list[int]) -> int:
+        assert observation is not None  # the heuristic reads the table
         if len(legal) == 1:
             return legal[0]
         view = _View(game, observation)
@@ -36,7 +37,7 @@ class HeuristicBot(Bot):
         return max(scored)[2]
 
     # ------------------------------------------------------------------ scoring
-    def _score(self, v: "_View", a) -> float:
+    def _score(self, v: _View, a) -> float:
         """The score of action ``a`` (typed, or its index) in the decision the observation
         shows."""
         if isinstance(a, int):
@@ -72,7 +73,7 @@ class HeuristicBot(Bot):
             return 1.0 if a == _KEEP_MOON else 0.0
         return 0.0
 
-    def _chain(self, v: "_View", a) -> float:
+    def _chain(self, v: _View, a) -> float:
         """Start with the card the most of the hand can link to; link whatever links,
         kickers first; on other players' chains, link too (our cards resolve for us)."""
         if not isinstance(a, Play):
@@ -93,7 +94,7 @@ class HeuristicBot(Bot):
             score += 2 + (card.strength or 0)
         return score
 
-    def _claim(self, v: "_View", a) -> float:
+    def _claim(self, v: _View, a) -> float:
         """Discard wounds for influence first, then the rest of the hand (1 influence a
         card, rule 144: the cleanup draws back up to 5, rule 153, so a card kept costs a
         fresh draw); claim the best card it can afford that fits its colours; stop when
@@ -112,7 +113,7 @@ class HeuristicBot(Bot):
         punch = 1.5 * (card.strength or 0) + (2.0 if "damage" in (card.chain or "") else 0.0)
         return 1.0 + (card.cost or 0) + fit + punch
 
-    def _block(self, v: "_View", a) -> float:
+    def _block(self, v: _View, a) -> float:
         """Block the attacker nobody blocks yet, the strongest first (the decision's
         ``attacks`` say which attacker each ``Block`` is for)."""
         if not isinstance(a, Block):
@@ -124,7 +125,7 @@ class HeuristicBot(Bot):
         unblocked = 1.0 if not attacker["blockers"] else 0.0
         return 1.0 + unblocked + 0.1 * (v.card(attacker["attacker"]).strength or 0)
 
-    def _target_minion(self, v: "_View", m: int) -> float:
+    def _target_minion(self, v: _View, m: int) -> float:
         """Hostile verbs aim at the leader's minions, the weakest to finish first;
         friendly verbs (strength, restore) at our own. A fight (Dog Eat Dog) first picks
         the minion that inflicts the damage (our strongest), then the one that takes it."""
@@ -141,7 +142,7 @@ class HeuristicBot(Bot):
         return 10.0 if mine else -10.0
 
     @staticmethod
-    def _fighter(v: "_View", m: int, info: dict[str, Any], mine: bool) -> float:
+    def _fighter(v: _View, m: int, info: dict[str, Any], mine: bool) -> float:
         """Dog Eat Dog: "Target minion inflicts damage equal to its strength on another
         target minion." The inflicting minion: ours, the strongest (else the strongest
         other one, to hit another opponent's minion). The one that takes the damage: an
@@ -158,7 +159,7 @@ class HeuristicBot(Bot):
         return 10.0 + (10.0 + (card.cost or 0) if hit >= health else min(hit, health)) \
             - v.wounds[info["controller"]] * 0.1
 
-    def _target_player(self, v: "_View", p: int) -> float:
+    def _target_player(self, v: _View, p: int) -> float:
         op = v.top_op()
         if op == "archive_to_deck":  # Unholy Resurrection's kicker: two archive cards for us
             return 100.0 if p == v.me else -v.wounds[p]
@@ -166,7 +167,7 @@ class HeuristicBot(Bot):
             return -100.0 if p == v.me else -v.wounds[p]
         return 100.0 if p == v.me else 0.0
 
-    def _combat(self, v: "_View", a) -> float:
+    def _combat(self, v: _View, a) -> float:
         """Combat text when it helps this combat (rules 81-84): a card that places itself
         into play ("Banner 89") before attacks on our turn, so it can attack, or once
         attacks are declared on another's, so it can block; text spent by discarding the

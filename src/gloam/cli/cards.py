@@ -137,7 +137,7 @@ def nightfall_cards(code: str, user_file: str | None = None) -> dict[str, Any]:
     for card in card_set.cards:
         fields = {}
         for field in FIELDS:
-            value = getattr(card, field, None)
+            value: Any = getattr(card, field, None)
             if value in (None, (), "none") and field != "keyword":
                 continue
             if field == "kicker":

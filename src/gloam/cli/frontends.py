@@ -8,8 +8,9 @@ A front end speaks one language: ``lang="ja"`` makes Nightfall's front end Japan
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -346,4 +347,4 @@ def frontend(game: Any, lang: str = "en", compact: bool = True) -> Frontend:
 
 
 #: the terminal front end of each game that has one (``gloam play`` plays these games)
-FRONTENDS: dict[str, type[Frontend]] = {"nightmarium": NightmariumFrontend, "nightfall": NightfallFrontend}
+FRONTENDS: dict[str, Callable[..., Frontend]] = {"nightmarium": NightmariumFrontend, "nightfall": NightfallFrontend}

@@ -31,6 +31,8 @@ def add_setup_options(parser: argparse.ArgumentParser) -> None:
 def _add_flag(parser: argparse.ArgumentParser, title: str, option: SetupOption, help: str) -> None:
     """The flag (or flags) of one option; ``help`` its text, each game's named."""
     flag = option.flag_name()
+    if flag is None:  # add_setup_options passes only options with a flag
+        raise ValueError(f"{title}'s option {option.key!r} has no flag")
     if option.kind == "flag":
         parser.add_argument(flag, dest=option.key, action="store_true", help=help)
     elif option.kind == "flags":  # a flag each, in a group of their own

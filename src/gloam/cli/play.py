@@ -47,9 +47,10 @@ import random
 import secrets
 import signal
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from rich import box
 from rich.console import Console
@@ -57,13 +58,13 @@ from rich.panel import Panel
 from rich.text import Text
 
 from gloam.bots import bot_names, make_bot
+from gloam.cli.console import print_error, safe_console
+from gloam.cli.frontends import FRONTENDS, Item, frontend
+from gloam.cli.options import add_setup_options, setup_from_args
 from gloam.core.errors import GloamError, RecordError, SetupError
 from gloam.core.record import Record
 from gloam.core.rng import derive_seed
 from gloam.core.text import clean_text
-from gloam.cli.console import print_error, safe_console
-from gloam.cli.frontends import FRONTENDS, Item, frontend
-from gloam.cli.options import add_setup_options, setup_from_args
 from gloam.games import declaration, get_game
 from gloam.nightfall import i18n
 
@@ -372,7 +373,7 @@ class Session:
         return i18n.fill("ui", key, self.lang, **values)
 
     @classmethod
-    def from_args(cls, args: argparse.Namespace, terminal: Terminal) -> "Session":
+    def from_args(cls, args: argparse.Namespace, terminal: Terminal) -> Session:
         i18n.check_lang(getattr(args, "lang", "en"))
         if args.resume:
             return cls._resume(args, terminal)
@@ -412,7 +413,7 @@ class Session:
         return session
 
     @classmethod
-    def _resume(cls, args: argparse.Namespace, terminal: Terminal) -> "Session":
+    def _resume(cls, args: argparse.Namespace, terminal: Terminal) -> Session:
         record = Record.load(args.resume)
         if record.game not in GAMES:
             raise RecordError(f"{args.resume} is a {record.game} game; gloam play can play {', '.join(GAMES)}")
@@ -728,10 +729,11 @@ class Session:
     def _finish(self) -> int:
         state = self.state
         if len(self.humans) == 1:
-            viewer: int | None = self.humans[0]
-            observation = state.observation(viewer)
-            events = state.events_for(viewer)
-            new = len(events) - self.seen[viewer]
+            seat = self.humans[0]
+            viewer: int | None = seat
+            observation = state.observation(seat)
+            events = state.events_for(seat)
+            new = len(events) - self.seen[seat]
         else:  # pass-and-play or bots only: everyone may be looking, so only what is public
             viewer = None
             observation = self.ui.spectator(state)

@@ -19,8 +19,8 @@ from typing import Any
 
 from rich.console import Console
 
-from gloam.core.decisions import SPECTATOR
 from gloam.cli.options import read_position
+from gloam.core.decisions import SPECTATOR
 from gloam.core.errors import FileError, GloamError, PositionError
 
 

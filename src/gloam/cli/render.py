@@ -12,8 +12,9 @@ Constrict brown, Chimerid green, Manster red (seed 004, rule 188).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType

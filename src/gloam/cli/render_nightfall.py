@@ -16,7 +16,8 @@ texts stay English (the seeds give no Japanese card texts).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType

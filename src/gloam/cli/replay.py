@@ -20,12 +20,11 @@ from rich.text import Text
 
 from gloam.cli import play
 from gloam.cli.console import print_error
-from gloam.cli.play import GAMES, HUMAN, Terminal, seat_names
 from gloam.cli.frontends import frontend
+from gloam.cli.play import GAMES, HUMAN, Terminal, seat_names
 from gloam.core.errors import GloamError, RecordError
 from gloam.core.record import Record
-from gloam.games import declaration
-from gloam.games import omniscient_observation as omniscient_view
+from gloam.games import declaration, omniscient_observation as omniscient_view
 from gloam.nightfall import i18n
 
 
@@ -88,7 +87,7 @@ class Replay:
         return i18n.fill("ui", key, self.lang, **values)
 
     @classmethod
-    def load(cls, path: str, seat: int | None, terminal: Terminal, lang: str = "en") -> "Replay":
+    def load(cls, path: str, seat: int | None, terminal: Terminal, lang: str = "en") -> Replay:
         record = Record.load(path)
         if record.game not in GAMES:
             raise RecordError(f"{path} is a {record.game} record; gloam replay shows {', '.join(GAMES)}")

@@ -19,7 +19,7 @@ from gloam.core.errors import GloamError
 from gloam.simulate import DEFAULT_TURN_LIMIT
 
 if TYPE_CHECKING:
-    from gloam.report import ReportOptions, reports
+    from gloam.report import ReportOptions
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -109,7 +109,7 @@ def _options(args: argparse.Namespace) -> ReportOptions:
     try:
         players = tuple(int(p) for p in players_text.split(","))
     except ValueError:
-        raise GloamError(f"--players needs player counts separated by commas, e.g. 2,3,4,5, not {players_text!r}")
+        raise GloamError(f"--players needs player counts separated by commas, e.g. 2,3,4,5, not {players_text!r}") from None
     module = reports().get(args.game)
     setup = module.cli_setup(vars(args)) if module else {"turn_limit": args.turn_limit}
     return ReportOptions(args.game, tuple(sorted(players)), seats, args.games, args.seed, setup)

@@ -16,8 +16,9 @@ draft (or the pairs) instead of the board.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from rich import box
 from rich.cells import cell_len, set_cell_size

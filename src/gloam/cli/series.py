@@ -138,7 +138,7 @@ class SeriesSession(play.Session):
 
     keeps = False
 
-    def _save_and_stop(self) -> int:
+    def _save_and_stop(self, signum: int | None = None) -> int:
         self.console.print()
         self.console.print(Text(_say("stopped_in_game", self.lang), style="bold"))
         return play.INTERRUPTED

@@ -13,8 +13,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from gloam.core.errors import GloamError
 from gloam.cli.options import add_setup_options, setup_from_args
+from gloam.core.errors import GloamError
 from gloam.simulate import BACKENDS, DEFAULT_TURN_LIMIT, BackendError, SimulationResult, check_simulation, simulate
 
 EXIT_FAILURE = 1

@@ -28,7 +28,7 @@ from gloam.core.record import Record
 
 _META = ("to", "secret")  # an event's bookkeeping keys, never shown to anyone
 Cards = Callable[[GameState], list[int]]
-Permute = Callable[[GameState, int, random.Random], GameState]
+Permute = Callable[[Any, int, random.Random], Any]  # a game's own state in, the same out
 #: ``hook(state, step, action)`` runs before action number ``step`` is applied
 #: (``action`` is the index about to be applied) and once more on the final state
 #: with ``action=None``.
@@ -161,14 +161,14 @@ def check_event_redaction(state: GameState, views: dict[int | None, list] | None
     everything = views[None]
     assert len(everything) == len(raw)
     seats = viewers(state)
-    views = [views[p] for p in seats]
+    by_seat = [views[p] for p in seats]
     for i, event in enumerate(raw):
         assert isinstance(event, dict) and isinstance(event.get("type"), str), f"event {i} {event!r}"
         json.dumps(event)  # every event is plain JSON data
         full = {k: v for k, v in event.items() if k not in _META}
         assert everything[i] == full, f"events_for(None) does not show all of event {i}"
         secret = event.get("secret")
-        for p, view in zip(seats, views):
+        for p, view in zip(seats, by_seat):
             seen = view[i]
             if secret is None:
                 assert seen == event, f"public event {i} differs for player {p}"
@@ -229,7 +229,7 @@ def play_random_game(game: Game, seed: int, chooser_seed: int, hook: Hook,
 
 
 def check_determinize_for(game: Game, state: GameState, viewer: int, rng: Any,
-                          sound: Callable[[GameState, str], None] | None = None) -> GameState:
+                          sound: Callable[[Any, str], None] | None = None) -> GameState:
     """``game.determinize(observation(viewer), rng)`` for any seat ``viewer`` (not only
     the player to act) is a state ``viewer`` cannot tell from ``state``: its
     ``observation(viewer)`` is the original's, and when ``viewer`` is to act its legal

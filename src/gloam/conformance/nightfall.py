@@ -283,7 +283,7 @@ def permute_unseen(state: NightfallState, viewer: int, rng: random.Random) -> Ni
         rng.shuffle(pool)
         for (pile, j), card in zip(spots, pool, strict=True):
             pile[j] = card
-        for q, hand in enumerate(draft["hands"]):
+        for hand in draft["hands"]:
             hand.sort()  # draft hands are kept sorted (Option(k) picks the k-th card)
     places: dict[tuple, list[tuple[list[int], int]]] = {}
     for archive in new.archives:
@@ -364,7 +364,7 @@ def check_private_events(state: NightfallState, views: dict | None = None) -> No
     Archives (rule 176) only to their player. No other event carries a secret.
     ``views``: ``events_for(p)`` by viewer, if the caller has them."""
     n = state.num_players
-    views = [state.events_for(p) if views is None else views[p] for p in range(n)]
+    by_seat = [state.events_for(p) if views is None else views[p] for p in range(n)]
     draws = 0
     for i, event in enumerate(state.events):
         kind = event["type"]
@@ -378,7 +378,7 @@ def check_private_events(state: NightfallState, views: dict | None = None) -> No
             draws += 1
             assert len(event["cards"]) == event["count"]
         for p in range(n):
-            seen = views[p][i]
+            seen = by_seat[p][i]
             if p in allowed:
                 assert all(seen[k] == event[k] for k in PRIVATE_EVENTS[kind])
             else:

@@ -73,13 +73,13 @@ def check_position(state: NightmariumState) -> None:
 def check_private_draws(state: NightmariumState, views: dict | None = None) -> None:
     """Deals and draws show their card ids to the drawer only, with the count to all.
     ``views``: ``events_for(p)`` by viewer, if the caller has them."""
-    views = [state.events_for(p) if views is None else views[p] for p in range(state.num_players)]
+    by_seat = [state.events_for(p) if views is None else views[p] for p in range(state.num_players)]
     assert any(e["type"] in ("deal", "draw") for e in state.events), "no deal or draw to check"
     for i, event in enumerate(state.events):
         if event["type"] not in ("deal", "draw"):
             continue
         assert event["to"] == [event["player"]] and len(event["cards"]) == event["count"]
-        for p, view in enumerate(views):
+        for p, view in enumerate(by_seat):
             seen = view[i]
             assert seen["count"] == event["count"]
             if p == event["player"]:

@@ -39,9 +39,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from gloam.conformance import core as cf
-from gloam.conformance import nightfall as nf
-from gloam.conformance import nightmarium as nm
+from gloam.conformance import core as cf, nightfall as nf, nightmarium as nm
 from gloam.core import SPECTATOR
 from gloam.core.errors import SetupError
 from gloam.core.rng import Rng, derive_seed
@@ -108,7 +106,7 @@ class SoakGame:
     check_seed: int
 
     @classmethod
-    def make(cls, name: str, master: int, index: int) -> "SoakGame":
+    def make(cls, name: str, master: int, index: int) -> SoakGame:
         code = GAME_CODES[name]
         rng = random.Random(derive_seed(master, code, index, 0))
         setup = SETUPS[name](rng, index)
@@ -314,7 +312,7 @@ class Summary:
     failures: list[dict[str, Any]] = field(default_factory=list)
     stopped_early: bool = False
 
-    def add(self, other: "Summary") -> None:
+    def add(self, other: Summary) -> None:
         for name in GAMES:
             self.games[name] += other.games[name]
             self.decisions[name] += other.decisions[name]

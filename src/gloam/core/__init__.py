@@ -4,6 +4,16 @@ declarations and their registry (:mod:`.declaration`), typed errors, the seeded 
 the event stream's redaction, the file reader every loader uses, positions, forks and
 the replay record."""
 
+from gloam.core.decisions import (
+    LANGS,
+    SPECTATOR,
+    Choice,
+    Context,
+    Decision,
+    EndReason,
+    Outcome,
+    Refs,
+)
 from gloam.core.errors import (
     ActionIndexError,
     CardDataError,
@@ -16,16 +26,6 @@ from gloam.core.errors import (
     SetupError,
     ViewerError,
     WrongPlayerError,
-)
-from gloam.core.decisions import (
-    LANGS,
-    SPECTATOR,
-    Choice,
-    Context,
-    Decision,
-    EndReason,
-    Outcome,
-    Refs,
 )
 from gloam.core.protocol import Action, ActionSpace, Game, GameState
 from gloam.core.rng import Rng

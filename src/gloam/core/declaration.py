@@ -20,9 +20,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gloam.core.errors import SetupError
+
+if TYPE_CHECKING:
+    from gloam.core.protocol import Game, GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +132,8 @@ class GameDeclaration:
     title: str
     languages: tuple[str, ...]
     default_bot: str
-    game_class: type
-    state_class: type
+    game_class: type[Game]
+    state_class: type[GameState[Any]]
     describe_event: EventDescriber
     omniscient_observation: Callable[[Any], dict[str, Any]]
     omniscient_table_view: Callable[[Any, str], dict[str, Any]]
@@ -161,7 +164,8 @@ class GameDeclaration:
         is): ``cli_foreign``'s, or, if the game declares none, the schema's flags given."""
         if self.cli_foreign is not None:
             return self.cli_foreign(options)
-        flags = [option.flag_name() for option in self.command_line_options() if option.given(options)]
+        flags = [flag for option in self.command_line_options()
+                 if option.given(options) and (flag := option.flag_name()) is not None]
         if not flags:
             return None
         return f"{', '.join(flags)} {'is a' if len(flags) == 1 else 'are'} {self.title} option" \

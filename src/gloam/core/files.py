@@ -28,8 +28,9 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from gloam.core.errors import FileError, GloamError
 
@@ -40,7 +41,7 @@ MAX_DEPTH = 64
 #: with the square of a key's parts, so a line of 100,000 dots would exhaust the machine
 MAX_TOML_KEY_PARTS = 64
 _LONG_TOML_KEY = re.compile(
-    r"""^[ \t]*\[*[ \t]*(?:(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')[ \t]*\.[ \t]*){%d}""" % MAX_TOML_KEY_PARTS,
+    r"""^[ \t]*\[*[ \t]*(?:(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')[ \t]*\.[ \t]*)""" + f"{{{MAX_TOML_KEY_PARTS}}}",
     re.MULTILINE)
 _TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _BOMS = {b"\xff\xfe": "UTF-16", b"\xfe\xff": "UTF-16"}

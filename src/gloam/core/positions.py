@@ -43,7 +43,8 @@ def load_data(source: str | Mapping[str, Any]) -> dict[str, Any]:
 def _check_size(data: dict[str, Any]) -> None:
     """:class:`PositionError` for a position of more than :data:`MAX_POSITION_ENTRIES`
     values or nested deeper than ``MAX_DEPTH`` (walked without recursion)."""
-    todo, seen = [(data, 1)], 0
+    todo: list[tuple[Mapping[str, Any] | list[Any], int]] = [(data, 1)]
+    seen = 0
     while todo:
         value, depth = todo.pop()
         children = list(value.values()) if isinstance(value, Mapping) else value

@@ -15,10 +15,12 @@ state's own seeded :class:`~gloam.core.rng.Rng`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from gloam.core.decisions import SPECTATOR, Choice, Context, Decision, Outcome, Refs, viewer_seat
+from gloam.core.decisions import Choice, Context, Decision, Outcome, Refs, viewer_seat
 from gloam.core.errors import ActionIndexError, GameOverError, IllegalActionError, ViewerError, WrongPlayerError
 from gloam.core.events import redact
 
@@ -79,12 +81,22 @@ class ActionSpace:
         return self.index(action)
 
 
-class GameState(ABC):
+#: the game a state belongs to (``GameState[NightfallGame]``: its ``game`` is a NightfallGame)
+GameT = TypeVar("GameT", bound="Game")
+
+
+class GameState(ABC, Generic[GameT]):
     """A position of a game. Subclasses keep only plain data (ints, lists, dicts).
+
+    Generic over its game: ``class NightfallState(GameState[NightfallGame])`` says what
+    ``state.game`` is (the rules and setup the state was made by).
 
     Implementations provide the underscore methods; the public methods here do the
     validation that makes a rejected action change nothing.
     """
+
+    #: the rules and setup this state was made by
+    game: GameT
 
     #: the game's action table (a class or instance attribute of each implementation)
     action_space: ActionSpace
@@ -101,7 +113,7 @@ class GameState(ABC):
         """Indices of the legal options of the pending decision (empty when terminal)."""
 
     @abstractmethod
-    def decision_kind(self) -> str:
+    def decision_kind(self) -> StrEnum:
         """The kind of the pending decision: a member of the game's own
         :class:`~enum.StrEnum` (so it also equals its short name, ``"turn"``…)."""
 
@@ -126,7 +138,7 @@ class GameState(ABC):
         person watching the table sees). A fresh structure: changing it changes nothing."""
 
     @abstractmethod
-    def clone(self) -> "GameState":
+    def clone(self) -> Self:
         """An independent copy, equal to this state."""
 
     @abstractmethod
@@ -134,7 +146,7 @@ class GameState(ABC):
 
     @classmethod
     @abstractmethod
-    def from_json(cls, data: dict[str, Any]) -> "GameState": ...
+    def from_json(cls, data: dict[str, Any]) -> Self: ...
 
     @property
     @abstractmethod
@@ -268,7 +280,7 @@ class Game(ABC):
     max_players: ClassVar[int]
 
     @abstractmethod
-    def new_initial_state(self, seed: int) -> GameState:
+    def new_initial_state(self, seed: int) -> GameState[Any]:
         """The dealt start of a game with this setup and seed."""
 
     @abstractmethod
@@ -277,10 +289,10 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def from_setup_json(cls, data: dict[str, Any]) -> "Game": ...
+    def from_setup_json(cls, data: dict[str, Any]) -> Game: ...
 
     @abstractmethod
-    def determinize(self, observation: dict[str, Any], rng: Any) -> GameState:
+    def determinize(self, observation: dict[str, Any], rng: Any) -> GameState[Any]:
         """A full state consistent with ``observation``: what the viewer cannot see is
         re-dealt at random (with ``rng``) from the cards the viewer has not seen."""
 

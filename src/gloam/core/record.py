@@ -27,9 +27,10 @@ import contextlib
 import json
 import os
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from gloam.core.errors import GloamError, RecordError
 from gloam.core.files import MiB, read_json_file
@@ -58,7 +59,7 @@ class Record:
 
     @classmethod
     def of(cls, game, seed: int, actions: list[int] | None = None, seats: list[str] | None = None,
-           start: dict[str, Any] | None = None, fork: dict[str, Any] | None = None) -> "Record":
+           start: dict[str, Any] | None = None, fork: dict[str, Any] | None = None) -> Record:
         return cls(game.name, game.setup_json(), seed, list(actions or []), seats, start, engine_version(), fork)
 
     # --- serialisation --------------------------------------------------------------
@@ -80,7 +81,7 @@ class Record:
         return data
 
     @classmethod
-    def from_json(cls, data: Any) -> "Record":
+    def from_json(cls, data: Any) -> Record:
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         if data.get("format") != FORMAT:
@@ -124,7 +125,7 @@ class Record:
         return write_atomic(path, json.dumps(self.to_json(), indent=1) + "\n")
 
     @classmethod
-    def load(cls, path: str | Path) -> "Record":
+    def load(cls, path: str | Path) -> Record:
         """The record in file ``path``, replayed to check it: :class:`RecordError` for a
         file that is unreadable, not a regular file, over :data:`MAX_RECORD_BYTES`, not
         UTF-8 JSON, or a record that is malformed or does not replay."""
@@ -167,7 +168,7 @@ class Record:
     def replay(self, upto: int | None = None):
         """The state after the first ``upto`` actions (all of them by default)."""
         state = None
-        for n, (state, _) in enumerate(self.states()):
+        for n, (state, _) in enumerate(self.states()):  # noqa: B007 (the last state reached is the answer)
             if upto is not None and n == upto:
                 break
         return state

@@ -53,21 +53,21 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = s
 
-    def spawn(self, *salt: int) -> "Rng":
+    def spawn(self, *salt: int) -> Rng:
         """An independent generator derived from this one's state and ``salt`` (no draw)."""
         mixed = Rng(self.state)
         for s in salt:
             mixed.state = (mixed.next_u64() ^ (s & _MASK)) & _MASK
         return Rng(mixed.next_u64())
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         return Rng(self.state)
 
     def to_json(self) -> int:
         return self.state
 
     @classmethod
-    def from_json(cls, data: int) -> "Rng":
+    def from_json(cls, data: int) -> Rng:
         if not isinstance(data, int) or isinstance(data, bool) or not 0 <= data <= _MASK:
             raise ValueError("rng state must be an integer in [0, 2**64)")
         return cls(data)

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 

@@ -55,9 +55,9 @@ from typing import Any, ClassVar
 import pyspiel
 
 from gloam.bots import Bot, make_bot
+from gloam.core.errors import ActionIndexError
 from gloam.core.events import redact
 from gloam.core.rng import Rng, derive_seed
-from gloam.core.errors import ActionIndexError
 from gloam.interop import Binding, Tensor, action_index, binding, bound_games
 
 PREFIX = "python_gloam_"
@@ -88,7 +88,7 @@ class _Box:
         self.limit = limit
         self.views: dict[int, tuple[int, str]] = {}
 
-    def __deepcopy__(self, memo: dict) -> "_Box":
+    def __deepcopy__(self, memo: dict) -> _Box:
         state = None if self.state is None else self.state.clone()
         new = _Box(state, self.decisions, self.limit)
         new.views = dict(self.views)
@@ -109,7 +109,7 @@ class _Box:
         return text
 
 
-def _unpickle_box(cls: type, data: dict[str, Any], decisions: int, limit: int) -> _Box:
+def _unpickle_box(cls: Any, data: dict[str, Any], decisions: int, limit: int) -> _Box:
     return _Box(cls.from_json(data), decisions, limit)
 
 
@@ -153,12 +153,12 @@ class GloamGame(pyspiel.Game):
         """The gloam seed of chance outcome ``deal``."""
         return derive_seed(self.seed, deal)
 
-    def new_initial_state(self, *args: Any) -> "GloamState":
+    def new_initial_state(self, *args: Any) -> GloamState:
         if args:
             raise ValueError("gloam games start from the deal (a chance node); no other start is supported")
         return GloamState(self)
 
-    def from_gloam_state(self, state: Any, decisions: int = 0) -> "GloamState":
+    def from_gloam_state(self, state: Any, decisions: int = 0) -> GloamState:
         """Wrap an existing gloam state of this game (e.g. one loaded from a save).
         Its OpenSpiel history starts empty."""
         wrapped = GloamState(self)
@@ -168,7 +168,7 @@ class GloamGame(pyspiel.Game):
     def max_chance_nodes_in_history(self) -> int:
         return 1
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "GloamObserver":
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> GloamObserver:
         if isinstance(iig_obs_type, dict):  # pyspiel passes only params when no type is given
             iig_obs_type, params = None, iig_obs_type
         return GloamObserver(self, iig_obs_type, params)
@@ -243,7 +243,7 @@ class GloamState(pyspiel.State):
             return [0.0] * self.get_game().num_players()
         return [float(r) for r in state.returns()]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "GloamState":
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GloamState:
         """A state ``player_id`` cannot tell from this one: the cards they have not seen
         are re-dealt at random (``Game.determinize``, seeded from
         ``probability_sampler``), and the event history is theirs, with other players'

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -52,7 +52,7 @@ from gloam.interop import Tensor, action_index, binding
 class GloamAECEnv(AECEnv):
     """A bound gloam game as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "gloam_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "gloam_v0", "is_parallelizable": False}
 
     def __init__(self, game_name: str = "nightmarium", render_mode: str | None = None, **setup: Any) -> None:
         super().__init__()
@@ -102,7 +102,7 @@ class GloamAECEnv(AECEnv):
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.game_state.current_player()]
         if self.render_mode == "human":
             self.render()

@@ -42,8 +42,7 @@ import copy
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from dataclasses import field as dc_field
+from dataclasses import dataclass, field as dc_field
 from functools import cache
 from importlib import resources
 from pathlib import Path

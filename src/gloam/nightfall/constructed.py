@@ -52,10 +52,9 @@ from gloam.core.decisions import EndReason, Outcome
 from gloam.core.errors import CardDataError, FileError, GloamError, RecordError, SetupError
 from gloam.core.files import MiB, parse_json, parse_toml, read_text_file
 from gloam.core.text import clean_text
-from gloam.nightfall.cards import SET_FILES, WOUND_TYPES, Card, load_set
 from gloam.nightfall import engine, setup
-from gloam.nightfall.actions import DONE as DONE_ACTION
-from gloam.nightfall.actions import PASS
+from gloam.nightfall.actions import DONE as DONE_ACTION, PASS
+from gloam.nightfall.cards import SET_FILES, WOUND_TYPES, Card, load_set
 from gloam.nightfall.engine import DONE, op
 from gloam.nightfall.formats import StandardFormat, copy_public, deal_hands_and_decks, visible_cards
 from gloam.nightfall.state import NightfallState
@@ -381,7 +380,7 @@ def parse_deck(text: str, file: str = "deck.toml", sets: Sequence[str] | None = 
                 tuple(c.id for c, _, _ in entries["starting_deck"]) if "starting_deck" in entries else None)
 
 
-def _list_entries(key: str, raw: list[str], index: CardIndex, card_sets: Sequence[Any], lines: "_Lines",
+def _list_entries(key: str, raw: list[str], index: CardIndex, card_sets: Sequence[Any], lines: _Lines,
                   problems: list[tuple[int, str]]) -> list[tuple[Card, str | None, int]] | None:
     """The cards of one deck list as (card, wound type, line), each problem noted; None
     when the list is longer than any deck list can be (:data:`MAX_LIST_CARDS`)."""

@@ -404,7 +404,7 @@ CONTEXTS: dict[NightfallKind, type[Context]] = {
 
 
 # ---------------------------------------------------------------------- public facts
-def combat(state: "NightfallState") -> list[dict[str, Any]]:
+def combat(state: NightfallState) -> list[dict[str, Any]]:
     """Every attack declared in the combat in progress (empty outside combat), as plain
     :class:`OpenAttack` data."""
     active = state.active
@@ -414,7 +414,7 @@ def combat(state: "NightfallState") -> list[dict[str, Any]]:
             for i, a in enumerate(state.flags.get("attacks") or ())]
 
 
-def open_window(state: "NightfallState") -> str | None:
+def open_window(state: NightfallState) -> str | None:
     """The combat window open now (also while an effect played in it resolves), else None."""
     for frame in reversed(state.stack):
         if frame["op"] == "window":
@@ -422,7 +422,7 @@ def open_window(state: "NightfallState") -> str | None:
     return None
 
 
-def pending_effect(state: "NightfallState") -> dict[str, Any] | None:
+def pending_effect(state: NightfallState) -> dict[str, Any] | None:
     """The step the game is at (public): the top frame's op, and the controller and the
     source card of the effect it belongs to when it has them."""
     if not state.stack:
@@ -434,7 +434,7 @@ def pending_effect(state: "NightfallState") -> dict[str, Any] | None:
             "source": source if isinstance(source, int) else None}
 
 
-def starter_picks(state: "NightfallState") -> list[list[list[str]]] | None:
+def starter_picks(state: NightfallState) -> list[list[list[str]]] | None:
     """While starting decks are customised (rule 34, setup.py ``choose_starters``): each
     player's chosen pairs of starting minions so far (card data ids; public), else None."""
     frame = next((f for f in reversed(state.stack) if f["op"] == "starters"), None)
@@ -445,7 +445,7 @@ def starter_picks(state: "NightfallState") -> list[list[list[str]]] | None:
 
 
 # ---------------------------------------------------------------------- the context
-def decision_json(state: "NightfallState") -> dict[str, Any] | None:
+def decision_json(state: NightfallState) -> dict[str, Any] | None:
     """The pending decision's context as plain data, equal to
     ``decision_context(state).to_json()`` but made without the dataclass (it is part of
     every observation of the deciding seat); None when the game is over."""
@@ -456,7 +456,7 @@ def decision_json(state: "NightfallState") -> dict[str, Any] | None:
     return {"type": cls.__name__, **data}
 
 
-def decision_context(state: "NightfallState") -> Context:
+def decision_context(state: NightfallState) -> Context:
     """The typed context of ``state``'s pending decision (the base :class:`Context`
     when the game is over)."""
     ask = state.ask

@@ -156,7 +156,7 @@ def starters_option(game, obs: dict[str, Any], option: int, lang: str = "en") ->
     return i18n.fill("action", "starters", lang, cards=cards)
 
 
-def describe_action(game, obs: dict[str, Any], index: "int | Action", names: list[str] | None = None,
+def describe_action(game, obs: dict[str, Any], index: int | Action, names: list[str] | None = None,
                     lang: str = "en") -> str:
     """A clear label for the action ``index`` (an index or the typed action) in the
     decision ``obs`` shows."""

@@ -16,7 +16,8 @@ Nothing waits on the Python call stack, so a state paused anywhere clones and sa
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from gloam.core.protocol import Action
 from gloam.nightfall.actions import action_space
@@ -45,7 +46,7 @@ class Ask:
         return [self.player, self.kind, list(self.options), self.prompt]
 
     @classmethod
-    def from_json(cls, data: list[Any]) -> "Ask":
+    def from_json(cls, data: list[Any]) -> Ask:
         player, kind, options, prompt = data
         return cls(int(player), str(kind), [int(o) for o in options], str(prompt))
 

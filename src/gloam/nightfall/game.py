@@ -28,8 +28,7 @@ from gloam.nightfall.cards import SET_FILES, Card, load_set
 from gloam.nightfall.constructed import ConstructedFormat
 from gloam.nightfall.formats import StandardFormat
 from gloam.nightfall.registry import Effects
-from gloam.nightfall.setup import ARCHIVE_SETUPS as SETUPS
-from gloam.nightfall.setup import LONG_EXTRA, WOUNDS_PER_PLAYER
+from gloam.nightfall.setup import ARCHIVE_SETUPS as SETUPS, LONG_EXTRA, WOUNDS_PER_PLAYER
 from gloam.nightfall.state import NightfallState
 from gloam.nightfall.user_cards import UserCards, user_cards_from_json
 

@@ -29,7 +29,8 @@ from __future__ import annotations
 import difflib
 import re
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from gloam.core.errors import GloamError, PositionError
 from gloam.core.positions import PositionReader, load_data
@@ -70,7 +71,7 @@ def load(source: str | Mapping[str, Any]) -> dict[str, Any]:
     return load_data(source)
 
 
-def parse(source: str | Mapping[str, Any], game: "NightfallGame | None" = None) -> "NightfallState":
+def parse(source: str | Mapping[str, Any], game: NightfallGame | None = None) -> NightfallState:
     """A playable state from a position (TOML text or its data). ``game``: play it in
     this game (the position's ``setup`` must then be absent); otherwise the game is made
     from ``setup``. Raises :class:`PositionError` with every fault found."""
@@ -83,7 +84,7 @@ class _Builder(PositionReader):
 
     player_keys = PLAYER_KEYS
 
-    def __init__(self, data: dict[str, Any], game: "NightfallGame | None") -> None:
+    def __init__(self, data: dict[str, Any], game: NightfallGame | None) -> None:
         super().__init__(data, game)
         self.copies: dict[tuple[str, str | None], list[str]] = defaultdict(list)  # (card, type) -> where
         self.tagged: dict[tuple[str, str | None, str], tuple[int, str]] = {}  # copy -> (id, first place)
@@ -95,7 +96,7 @@ class _Builder(PositionReader):
         return NightfallGame
 
     # ------------------------------------------------------------------ the whole
-    def build(self) -> "NightfallState":
+    def build(self) -> NightfallState:
         from gloam.nightfall.state import NightfallState
 
         data = self.data
@@ -134,7 +135,7 @@ class _Builder(PositionReader):
             raise PositionError(self.errors)
         return self._start(state)
 
-    def _seat_fields(self, state: "NightfallState", n: int) -> None:
+    def _seat_fields(self, state: NightfallState, n: int) -> None:
         data = self.data
         state.active = self._int("active", data.get("active", state.game.start_seat), 0, n - 1,
                                  f"no seat {{}} in a {n}-player game (seats 0 to {n - 1})")
@@ -159,7 +160,7 @@ class _Builder(PositionReader):
         return value
 
     # ------------------------------------------------------------------ cards
-    def card(self, where: str, text: Any) -> "tuple[Card, str | None, str | None] | None":
+    def card(self, where: str, text: Any) -> tuple[Card, str | None, str | None] | None:
         """The card an entry names, its wound type and its copy tag; None (and a fault)
         if it names none."""
         if not isinstance(text, str) or not text.strip():
@@ -191,7 +192,7 @@ class _Builder(PositionReader):
             return None
         return found, wtype, tag
 
-    def _known(self, name: str) -> "Card | None":
+    def _known(self, name: str) -> Card | None:
         try:
             return self.game.card_named(name.strip().strip('"'))
         except KeyError:
@@ -587,7 +588,7 @@ class _Builder(PositionReader):
                 for p, spec in enumerate(players)]
 
     # ------------------------------------------------------------------ playing on
-    def _start(self, state: "NightfallState") -> "NightfallState":
+    def _start(self, state: NightfallState) -> NightfallState:
         """Check the whole and run the engine to the pending decision."""
         try:
             state.check_cards()
@@ -622,7 +623,7 @@ def _wound_names(entries: Any) -> Any:
     return out
 
 
-def _deck_copies(game: "NightfallGame") -> "dict[tuple[str, str | None], int] | None":
+def _deck_copies(game: NightfallGame) -> dict[tuple[str, str | None], int] | None:
     """In the constructed format, the copies of each (card, wound type) the decks bring
     (constructed.setup_game deals exactly these: starting decks, archives, wound stacks);
     None in the other formats, whose cards come from the sets' boxes."""
@@ -640,14 +641,14 @@ def _deck_copies(game: "NightfallGame") -> "dict[tuple[str, str | None], int] | 
     return copies
 
 
-def card_name(game: "NightfallGame", card: "Card") -> str:
+def card_name(game: NightfallGame, card: Card) -> str:
     """What a position calls ``card``: its name, or its data id where the name is another
     set's card too (the first set's, :meth:`NightfallGame.card_named`): the NF Wound of
     the Nightfall set beside The Coldest War's is ``nf-nf-wound``."""
     return card.name if game.card_named(card.name).id == card.id else card.id
 
 
-def _card_names(game: "NightfallGame") -> dict[str, str]:
+def _card_names(game: NightfallGame) -> dict[str, str]:
     """Every name a card can be called by (casefolded) -> its name, for hints."""
     names: dict[str, str] = {}
     for card in game._cards.values():
@@ -674,7 +675,7 @@ REFUSALS = (
     "it is inside the",                       # an effect resolving, or a step part-way through
 )
 
-def to_position(state: "NightfallState") -> dict[str, Any]:
+def to_position(state: NightfallState) -> dict[str, Any]:
     """The position data of ``state`` (what :func:`parse` reads back into the same
     position, cards named instead of numbered). Only a state waiting at a step a position
     can name is written; mid-effect states, effects until the end of the turn, per-turn
@@ -738,7 +739,7 @@ def to_position(state: "NightfallState") -> dict[str, Any]:
     return data
 
 
-def to_toml(state: "NightfallState") -> str:
+def to_toml(state: NightfallState) -> str:
     """:func:`to_position` as TOML text (docs/positions.md)."""
     from gloam.core.toml_writer import dumps
 
@@ -746,7 +747,7 @@ def to_toml(state: "NightfallState") -> str:
         "players": "one table per seat; decks and discard piles bottom first (the last card is the top)"})
 
 
-def _writable(state: "NightfallState") -> None:
+def _writable(state: NightfallState) -> None:
     problems = []
     if state.over or state.ask is None:
         problems.append("the game is over")
@@ -770,7 +771,7 @@ def _writable(state: "NightfallState") -> None:
         raise PositionError(f"this state cannot be written as a position: {'; '.join(problems)}")
 
 
-def _tags(state: "NightfallState") -> dict[int, int]:
+def _tags(state: NightfallState) -> dict[int, int]:
     """Tags for minions an attack names when their controller has two of that card in play."""
     tags: dict[int, int] = {}
     numbers: dict[str, int] = defaultdict(int)  # per card, over every play area: tags name one copy
@@ -782,7 +783,7 @@ def _tags(state: "NightfallState") -> dict[int, int]:
     return tags
 
 
-def _minion(state: "NightfallState", cid: int, name, entry) -> Any:
+def _minion(state: NightfallState, cid: int, name, entry) -> Any:
     """A minion in play: its name, or a table with what else there is to say (damage,
     attached cards, the turn it entered play, an owner other than its controller)."""
     info = state.minions[cid]
@@ -799,7 +800,7 @@ def _minion(state: "NightfallState", cid: int, name, entry) -> Any:
     return spec if len(spec) > 1 else spec["card"]
 
 
-def _archive(state: "NightfallState", archive: dict[str, Any], entry) -> dict[str, Any]:
+def _archive(state: NightfallState, archive: dict[str, Any], entry) -> dict[str, Any]:
     card = state.game.card(archive["card"])
     owner = "common" if archive["owner"] < 0 else archive["owner"]
     spec: dict[str, Any] = {"card": card_name(state.game, card), "owner": owner}
@@ -815,7 +816,7 @@ def _archive(state: "NightfallState", archive: dict[str, Any], entry) -> dict[st
     return spec
 
 
-def _stack(state: "NightfallState", entry) -> dict[str, Any]:
+def _stack(state: NightfallState, entry) -> dict[str, Any]:
     nf_wound = state.game.card_named("NF Wound").id
     plain = all(state.cards[c] == nf_wound and state.wtype[c] == WOUND_TYPES[k % 3] and state.owner[c] == -1
                 for k, c in enumerate(state.wounds))
@@ -824,7 +825,7 @@ def _stack(state: "NightfallState", entry) -> dict[str, Any]:
     return spec
 
 
-def _step(state: "NightfallState", name) -> dict[str, Any]:
+def _step(state: NightfallState, name) -> dict[str, Any]:
     """The step (and the chain or combat in progress) the stack is waiting at."""
     phase = state.phase
     frames = state.stack

@@ -15,21 +15,22 @@ other card's (:func:`borrow`), and the same checks join them to the data.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from gloam.core.errors import CardDataError
 from gloam.nightfall.cards import Card, CardSet, packaged_card
 from gloam.nightfall.state import MINION_EFFECTS, STAY_IN_PLAY
 
-EFFECTS: dict[str, Callable[[Card], "Texts"]] = {}
+EFFECTS: dict[str, Callable[[Card], Texts]] = {}
 
 
 def effect(key: str) -> Callable:
     """Register the effect function of the card(s) whose ``effect`` key is ``key``."""
 
-    def register(function: Callable[[Card], "Texts"]) -> Callable[[Card], "Texts"]:
+    def register(function: Callable[[Card], Texts]) -> Callable[[Card], Texts]:
         if key in EFFECTS:
             raise CardDataError(f"effect {key!r} registered twice")
         EFFECTS[key] = function
@@ -444,7 +445,7 @@ class Effects:
         return self.claim_discount(state, player), mine
 
     def claim_terms(self, state, player: int, k: int, discount: int | None = None,
-                    mine: list[dict] | None = None) -> "ClaimTerms | None":
+                    mine: list[dict] | None = None) -> ClaimTerms | None:
         """What claiming from archive ``k`` now does, or None when ``player`` may not: the
         card taken (the archive's top card: a wound placed there by Pipe Bomb is claimed
         for 0, rule 152), the influence it costs and the permissions it uses up. The one

@@ -54,8 +54,9 @@ is made, the archives and their 7 order cards are created (rule 23) and the hand
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from itertools import combinations_with_replacement
-from typing import Any, Callable
+from typing import Any
 
 from gloam.core.errors import SetupError
 from gloam.core.events import private
@@ -174,7 +175,7 @@ def instance_count(game) -> int:
     return n * STARTER_COPIES * len(starters(game)) + wounds + moons + PILE * (COMMONS + PRIVATES * n)
 
 
-_MEMO: "weakref.WeakKeyDictionary[Any, dict[str, Any]]" = weakref.WeakKeyDictionary()
+_MEMO: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
 def _memo(game, key: str, make: Callable[[], Any]) -> Any:
@@ -378,7 +379,7 @@ def start_draft(state) -> None:
     before, after = draft_layout(game)  # rule 18: 8 - N commons first, face up (CW)
     commons = [pool.pop() for _ in range(before)]
     hands = []
-    for p in range(n):
+    for _ in range(n):
         hands.append(sorted(pool.pop() for _ in range(game.draft_cards)))
     picks = schedule(n, getattr(game, "common_ground", False), getattr(game, "open_archives", False))
     state.flags["draft"] = {

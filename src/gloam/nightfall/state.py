@@ -126,7 +126,7 @@ class NightfallState(GameState):
         self.eliminated: list[int] = []
 
     # ------------------------------------------------------------------ card data
-    def card(self, cid: int) -> "Card":
+    def card(self, cid: int) -> Card:
         return self.game._cards[self.cards[cid]]  # game.card without its call: the hottest lookup
 
     def name(self, cid: int) -> str:
@@ -636,7 +636,7 @@ class NightfallState(GameState):
     # ------------------------------------------------------------------ copies
     _LISTS = ("cards", "wtype", "owner", "wounds", "exiled", "moons")
 
-    def clone(self) -> "NightfallState":
+    def clone(self) -> NightfallState:
         new = NightfallState.__new__(NightfallState)
         new.game = self.game
         new.cards = self.cards  # the instance table never changes after setup
@@ -711,7 +711,7 @@ class NightfallState(GameState):
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "NightfallState":
+    def from_json(cls, data: dict[str, Any]) -> NightfallState:
         if not isinstance(data, dict) or data.get("game") != "nightfall":
             raise RecordError("not a saved Nightfall state")
         try:

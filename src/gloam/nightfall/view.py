@@ -118,7 +118,7 @@ class _Faces:
 
 
 
-def card_face(card: "Card", lang: str = "en") -> dict[str, Any]:
+def card_face(card: Card, lang: str = "en") -> dict[str, Any]:
     """A card's printed face as plain data: data id, name in ``lang``, set, type (and its
     name), colour, link colours, cost, keyword, printed strength and health, its texts
     (kicker and feed with their parts) and which of its values are gloam's design rather

@@ -1,6 +1,6 @@
 """Nightmarium (seed 004): cards, actions, rules and the game object."""
 
-from gloam.nightmarium.actions import Discard, DiscardCard, Draw, Play, StopDiscarding, Target, NEW
+from gloam.nightmarium.actions import NEW, Discard, DiscardCard, Draw, Play, StopDiscarding, Target
 from gloam.nightmarium.cards import Composition, NightFear, load_composition, standard_composition
 from gloam.nightmarium.decisions import NightmariumKind
 from gloam.nightmarium.game import NightmariumGame

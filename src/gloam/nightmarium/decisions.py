@@ -183,8 +183,8 @@ def refs_of(obs: dict[str, Any], action: Any) -> Refs:
         case Target(player=who, creature=idx):
             creatures = obs["creatures"][who]
             return Refs(cards=tuple(creatures[idx]) if idx < len(creatures) else (), players=(who,))
-    card = getattr(action, "card", None)
-    return Refs(cards=(card,)) if card is not None else Refs()
+    named = getattr(action, "card", None)
+    return Refs(cards=(named,)) if named is not None else Refs()
 
 
 def labels_of(game: Any, obs: dict[str, Any], index: int) -> dict[str, str]:

@@ -26,7 +26,7 @@ def describe_event(game: Any, observation: Mapping[str, Any], event: Mapping[str
     from gloam.nightmarium.i18n import event_line_ja
 
     you = viewer if viewer != SPECTATOR else None
-    return event_line_ja(game, dict(event), names, you) if lang == "ja" else line(game, event, names, you)
+    return event_line_ja(game, dict(event), names, you) if lang == "ja" else line(game, dict(event), names, you)
 
 
 def omniscient_observation(state: NightmariumState) -> dict[str, Any]:

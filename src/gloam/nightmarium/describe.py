@@ -20,7 +20,8 @@ table (the engine's creature index + 1).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from gloam.nightmarium.actions import NEW, Discard, DiscardCard, Draw, Play, StopDiscarding, Target
 from gloam.nightmarium.cards import ABILITIES, LEGIONS, NO_ABILITY

@@ -12,7 +12,6 @@ tables the rules read, and :meth:`NightmariumGame.determinize` for search bots.
 from __future__ import annotations
 
 import copy
-
 from typing import Any
 
 from gloam.core.errors import CardDataError, SetupError
@@ -88,7 +87,7 @@ class NightmariumGame(Game):
             else dict(self._setup_json)
 
     @classmethod
-    def from_setup_json(cls, data: dict[str, Any]) -> "NightmariumGame":
+    def from_setup_json(cls, data: dict[str, Any]) -> NightmariumGame:
         if not isinstance(data, dict):
             raise SetupError("setup must be an object")
         unknown = set(data) - {"players", "creatures", "first_player", "turn_limit", "composition"}

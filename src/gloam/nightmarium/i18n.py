@@ -15,7 +15,8 @@ seed's (004) names. Pure functions of plain data, no I/O.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from gloam.core.errors import SetupError
 from gloam.nightmarium.actions import NEW, Discard, DiscardCard, Draw, Play, StopDiscarding, Target
@@ -106,7 +107,7 @@ def part_name(part: str, lang: str = "en") -> str:
 def prompt_text(kind: str, lang: str = "en", *, actions_left: int = 2, first_legion: int = -1,
                 discarded: int = 0, legion: int = -1, pen_any: bool = False, pen_need: int = 0) -> str:
     """The one-line prompt of a decision of ``kind`` (a :class:`NightmariumKind` value)."""
-    t = _PROMPTS[_lang(lang)]
+    t: dict[str, Any] = _PROMPTS[_lang(lang)]   # sentences, and the turn's two "which" words
     if kind == "turn":
         extra = ""
         if actions_left == 1 and first_legion >= 0:
@@ -117,7 +118,7 @@ def prompt_text(kind: str, lang: str = "en", *, actions_left: int = 2, first_leg
     if kind == "penalty":
         key = "penalty_any" if pen_any else "penalty"
         return t[key].format(legion=legion_name(legion, lang), need=pen_need)
-    return t[kind]
+    return str(t[kind])
 
 
 # ---------------------------------------------------------------------- Japanese labels
@@ -178,7 +179,7 @@ def _completion_ja(game: Any, obs: dict[str, Any], actor: int, creature: list[in
     done = 1 + sum(1 for c in obs["creatures"][actor] if len(c) == 3)
     if done >= obs["setup"]["creatures"]:
         return f"完成して{done}体目、ゲームに勝利"
-    abilities = [ability_name(game.ability[c], "ja") for c in reversed(creature) if game.ability[c] != NO_ABILITY]
+    abilities = [name for c in reversed(creature) if (name := ability_name(game.ability[c], "ja")) is not None]
     text = "完成して" + ("、".join(abilities) + "を解決" if abilities else "能力なし")
     legions = {game.legion[c] for c in creature}
     if len(legions) == 1:

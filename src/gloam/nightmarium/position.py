@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from gloam.core.errors import GloamError, PositionError
 from gloam.core.positions import PositionReader, load_data
@@ -46,7 +47,7 @@ def load(source: str | Mapping[str, Any]) -> dict[str, Any]:
     return load_data(source)
 
 
-def parse(source: str | Mapping[str, Any], game: "NightmariumGame | None" = None) -> "NightmariumState":
+def parse(source: str | Mapping[str, Any], game: NightmariumGame | None = None) -> NightmariumState:
     """A playable state from a position (TOML text or its data). ``game``: play it in
     this game (the position's ``setup`` must then be absent); otherwise the game is made
     from ``setup``. Raises :class:`PositionError` with every fault found."""
@@ -58,7 +59,7 @@ class _Builder(PositionReader):
 
     player_keys = PLAYER_KEYS
 
-    def __init__(self, data: dict[str, Any], game: "NightmariumGame | None") -> None:
+    def __init__(self, data: dict[str, Any], game: NightmariumGame | None) -> None:
         super().__init__(data, game)
         self.placed: dict[int, str] = {}  # card id -> where it was first placed
 
@@ -68,7 +69,7 @@ class _Builder(PositionReader):
 
         return NightmariumGame
 
-    def build(self) -> "NightmariumState":
+    def build(self) -> NightmariumState:
         from gloam.nightmarium.state import NightmariumState
 
         data = self.data
@@ -284,13 +285,13 @@ class _Builder(PositionReader):
 
     def data_creatures(self) -> list[list[list[int]]]:
         """The Creatures as ids (for references), from what was placed."""
-        out = []
+        out: list[list[list[int]]] = []
         for spec in self.data.get("players", []) if isinstance(self.data.get("players"), list) else []:
             mine = []
             for creature in spec.get("creatures", []) if isinstance(spec, Mapping) else []:
                 ids = [self.codes.get(c) for c in creature] if isinstance(creature, list) else []
                 if ids and None not in ids:
-                    mine.append(ids)
+                    mine.append(cast(list[int], ids))
             out.append(mine)
         return out
 
@@ -299,7 +300,7 @@ class _Builder(PositionReader):
 
 
 # ---------------------------------------------------------------------- writing
-def to_position(state: "NightmariumState") -> dict[str, Any]:
+def to_position(state: NightmariumState) -> dict[str, Any]:
     """The position data of ``state``: :func:`parse` reads it back into the same state
     (its event log aside). Every card is named, so ``rest`` is never needed."""
     if state.is_terminal():
@@ -343,7 +344,7 @@ def to_position(state: "NightmariumState") -> dict[str, Any]:
     return data
 
 
-def to_toml(state: "NightmariumState") -> str:
+def to_toml(state: NightmariumState) -> str:
     """:func:`to_position` as TOML text (docs/positions.md)."""
     from gloam.core.toml_writer import dumps
 

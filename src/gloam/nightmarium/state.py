@@ -24,8 +24,8 @@ All pending work is plain data in the state (``mode``, ``resolving``, ``abilitie
 
 from __future__ import annotations
 
-import copy
-from typing import Any, ClassVar, Sequence
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from gloam.core.decisions import Context, Outcome, Refs, viewer_seat
 from gloam.core.errors import RecordError
@@ -155,7 +155,7 @@ class NightmariumState(GameState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, game: Any, seed: int) -> "NightmariumState":
+    def new(cls, game: Any, seed: int) -> NightmariumState:
         """Rule 190: shuffle, deal 5 hidden cards to each player, the rest is the deck."""
         state = cls(game)
         state.rng = Rng(seed)
@@ -648,7 +648,7 @@ class NightmariumState(GameState):
         }
 
     # ------------------------------------------------------------------ copies
-    def clone(self) -> "NightmariumState":
+    def clone(self) -> NightmariumState:
         new = NightmariumState.__new__(NightmariumState)
         new.game = self.game
         new.hands = [h[:] for h in self.hands]
@@ -701,7 +701,7 @@ class NightmariumState(GameState):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "NightmariumState":
+    def from_json(cls, data: dict[str, Any]) -> NightmariumState:
         """Rebuild a state saved with :meth:`to_json`; a malformed one raises
         :class:`~gloam.core.errors.RecordError`."""
         if not isinstance(data, dict) or data.get("game") != "nightmarium":

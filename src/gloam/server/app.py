@@ -67,7 +67,7 @@ def uvicorn_config(app: FastAPI, settings: Settings, **extra):
     :class:`gloam.server.transport.BoundedWebSockets`."""
     import uvicorn
 
-    from gloam.server.transport import BoundedWebSockets   # uvicorn's, parsing only what the table reads
+    from gloam.server.transport import BoundedWebSockets  # uvicorn's, parsing only what the table reads
 
     trusted = settings.forwarded_allow
     return uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on", ws=BoundedWebSockets,

@@ -17,7 +17,8 @@ binds when that is a name; ``*`` turns the check off). Any port (docs/web-protoc
 from __future__ import annotations
 
 import ipaddress
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.responses import PlainTextResponse

@@ -122,7 +122,7 @@ class SocketLimits:
         """None if ``address`` may open a socket now (and counts it), else the seconds to wait."""
         return self.sockets_by_address.refuse(address)
 
-    def connection(self, address: str) -> "ConnectionLimits":
+    def connection(self, address: str) -> ConnectionLimits:
         return ConnectionLimits(self, address)
 
 

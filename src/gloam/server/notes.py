@@ -12,7 +12,8 @@ start, an offer, the turn clock. In the viewer's language; "you" for the viewer'
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from gloam.core import SPECTATOR
 

@@ -16,7 +16,7 @@ gloam.server.protocol.BadMessage: spectators: Input should be a valid boolean
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
 
@@ -105,7 +105,7 @@ class Ping(_Message):
     t: Literal["ping"]
 
 
-ClientMessage = Annotated[Union[Hello, Act, Undo, Chat, Mute, Takeover, Reclaim, Sync, Ping],
+ClientMessage = Annotated[Hello | Act | Undo | Chat | Mute | Takeover | Reclaim | Sync | Ping,
                           Field(discriminator="t")]
 _adapter: TypeAdapter = TypeAdapter(ClientMessage)
 

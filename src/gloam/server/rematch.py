@@ -54,6 +54,7 @@ async def _rematch_of(request: Request, room: Room) -> Room:
                 raise HTTPException(503, "the server could not store that; try again") from None
             room.table = replace(room.table, rematch=made["id"])
             room.announce_table()
+    assert room.table.rematch is not None
     return await _room(request, room.table.rematch)
 
 

@@ -82,7 +82,7 @@ class StepStates:
             self.kept.popitem(last=False)
 
 
-_states: "weakref.WeakKeyDictionary[Any, StepStates]" = weakref.WeakKeyDictionary()
+_states: weakref.WeakKeyDictionary[Any, StepStates] = weakref.WeakKeyDictionary()
 
 
 def step_states(room: Any) -> StepStates:

@@ -19,8 +19,9 @@ import json
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any, cast
 
 from sqlalchemy.exc import IntegrityError
 
@@ -28,8 +29,7 @@ from gloam.core import SPECTATOR
 from gloam.core.errors import GloamError
 from gloam.core.record import Record
 from gloam.games import get_game, state_from_json
-from gloam.server import protocol as P
-from gloam.server import undo as undo_rule
+from gloam.server import protocol as P, undo as undo_rule
 from gloam.server.bots import BotRunner, bot_seed
 from gloam.server.seats import clean_name, seat_of
 from gloam.server.store import repo
@@ -194,12 +194,15 @@ class Room:
             self._acted(before, entry)
             return
         if entry.kind == "undo":
+            assert entry.seat is not None and entry.target_seq is not None  # as act() and undo() log it
             self._rebuild([a for a in self.acts if a.seq < entry.target_seq])
             note = note or {"type": "undo", "seat": entry.seat, "target": entry.target_seq}
         elif entry.kind == "takeover":
+            assert entry.seat is not None
             self.controller[entry.seat] = entry.by.partition(":")[2]
             note = note or {"type": "takeover", "seat": entry.seat, "bot": self.controller[entry.seat]}
         elif entry.kind == "reclaim":
+            assert entry.seat is not None
             self.controller.pop(entry.seat, None)
             note = note or {"type": "reclaim", "seat": entry.seat}
         else:
@@ -214,6 +217,7 @@ class Room:
         self.notes_made += 1
 
     def _acted(self, before: Any, entry: LogRow) -> None:
+        assert entry.seat is not None
         self.acts.append(entry)
         self.facts.append(undo_rule.step_facts(before, self.state, entry.seq, entry.seat, entry.by))
         if entry.by != "human" and self.seats[entry.seat].kind != "bot":
@@ -255,7 +259,7 @@ class Room:
     def record(self) -> Record:
         """The effective record: (setup, seed, the acts not undone); a fork's start too."""
         start = self.table.start["state"] if self.table.start else None
-        return Record(self.table.game, self.game.setup_json(), self.table.seed, [e.action for e in self.acts],
+        return Record(self.table.game, self.game.setup_json(), self.table.seed, [cast(int, e.action) for e in self.acts],
                       seats=list(self.names), start=start, engine=self.table.engine,
                       fork=self.table.start.get("from") if self.table.start else None)
 

@@ -16,6 +16,7 @@ import asyncio
 import logging
 import secrets
 import time
+
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from gloam.core.errors import GloamError

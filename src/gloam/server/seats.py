@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def new_token() -> str:

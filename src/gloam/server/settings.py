@@ -69,7 +69,7 @@ class Settings:
         return async_url(self.db_url) if self.db_url else default_db_url()
 
     @classmethod
-    def from_env(cls, **overrides) -> "Settings":
+    def from_env(cls, **overrides) -> Settings:
         values: dict = {}
         if os.environ.get("GLOAM_DB_URL"):
             values["db_url"] = os.environ["GLOAM_DB_URL"]

@@ -24,8 +24,9 @@ effective acts (:func:`effective`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Protocol
 
 HUMAN = "human"
 

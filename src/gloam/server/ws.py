@@ -88,7 +88,7 @@ async def _sender(ws: WebSocket, conn: Connection) -> None:
         if message is None:
             reasons = {P.CLOSE_SLOW: "too many unread updates", P.CLOSE_POLICY: "too many bad or too many fast messages",
                        P.CLOSE_RESTART: "the server is restarting"}
-            await _close(ws, conn.closing or 1000, reasons.get(conn.closing, ""))
+            await _close(ws, conn.closing or 1000, reasons.get(conn.closing or 1000, ""))
             return
         await ws.send_text(encode(message))
 
@@ -108,7 +108,7 @@ async def receive_text(ws: WebSocket) -> str | None:
 async def _hello(ws: WebSocket, settings: Any) -> P.Hello | None:
     try:
         text = await asyncio.wait_for(receive_text(ws), HELLO_TIMEOUT)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         await _close(ws, P.CLOSE_BAD_HELLO, "send hello first")
         return None
     if text is None:
@@ -171,7 +171,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         if conn.closing is not None:          # the room gave up on it: let the sender say bye
             try:
                 await asyncio.wait_for(sender, 5)
-            except (asyncio.TimeoutError, Exception):  # noqa: BLE001
+            except (TimeoutError, Exception):  # noqa: BLE001
                 pass
         sender.cancel()
 

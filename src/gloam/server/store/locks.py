@@ -26,6 +26,7 @@ import logging
 import os
 import secrets
 import time
+from typing import Any
 
 log = logging.getLogger("gloam.server")
 
@@ -78,7 +79,7 @@ class AdvisoryLocks:
     def __init__(self, url: str) -> None:
         self.url = url
         self.held: set[str] = set()
-        self._conn = None
+        self._conn: Any = None           # a psycopg.AsyncConnection once open()
         self._fallen = False             # the session fell: no lock is taken until reopen()
         self._mutex = asyncio.Lock()
 

@@ -8,8 +8,19 @@ seeds are 64-bit unsigned (SQLite and PostgreSQL integers are signed).
 
 from __future__ import annotations
 
-from sqlalchemy import (JSON, Column, DateTime, ForeignKey, Index, Integer, LargeBinary, MetaData,
-                        String, Table, UniqueConstraint)
+from sqlalchemy import (
+                        JSON,
+                        Column,
+                        DateTime,
+                        ForeignKey,
+                        Index,
+                        Integer,
+                        LargeBinary,
+                        MetaData,
+                        String,
+                        Table,
+                        UniqueConstraint,
+)
 
 metadata = MetaData()
 

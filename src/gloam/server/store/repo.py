@@ -21,7 +21,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 
 def now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc)
+    return dt.datetime.now(dt.UTC)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Sequence
+from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -62,6 +63,7 @@ class Writer:
             await self._queue.put(_STOP)
             await self._task
             self._task = None
+            assert self._sync is not None and self._thread is not None  # made by start() with the task
             await asyncio.get_running_loop().run_in_executor(self._thread, self._sync.dispose)
             self._thread.shutdown()
             self._sync = self._thread = None
@@ -123,6 +125,7 @@ class Writer:
         return failures.count(None), failures
 
     def _transaction(self, batch: list[list[Any]]) -> None:
+        assert self._sync is not None, "the writer is not started"
         with self._sync.begin() as conn:
             for statements in batch:
                 for statement in statements:

@@ -25,11 +25,11 @@ const page = {
   tables: [],
   error: "",
   busy: false,
-  /** @type {Record<string, any>} the game, the seats, the first player, the table's options and each
-   * game's setup fields by key (their first values from GET /api/options) */
+  /** @type {{ game: string, seats: Seat[], first: string, table: Record<string, any>, [field: string]: any }}
+   * the game, the seats, the first player, the table's options and each game's setup fields
+   * by key (their first values from GET /api/options) */
   form: {
     game: "",
-    /** @type {Seat[]} */
     seats: [{ kind: "human", name: "" }],
     first: "0",
     table: { visibility: "public", spectators: true, undo: true, takeover_bot: "normal", turn_seconds: "" },

@@ -13,6 +13,16 @@ import { cardButton, playerName, seatName, stat, tap, whoseTurn } from "./common
 
 /** @typedef {import("./common.js").Ctx} Ctx */
 /** @typedef {import("./common.js").Subject} Subject */
+/** @typedef {import("./view-types.js").NightfallView} View  generated from the view's schema */
+
+/**
+ * The table view a context carries, as this game's schema types it.
+ * @param {Ctx} ctx
+ * @returns {View}
+ */
+function nf(ctx) {
+  return ctx.view;
+}
 
 const TEXTS = ["chain", "your_chain", "combat", "your_combat", "in_play", "exile", "global", "wound"];
 
@@ -21,7 +31,7 @@ const TEXTS = ["chain", "your_chain", "combat", "your_combat", "in_play", "exile
  * @param {number} id
  */
 function face(ctx, id) {
-  return ctx.view.cards?.[String(id)] || { name: t("unknown_card"), id };
+  return nf(ctx).cards?.[String(id)] || { name: t("unknown_card"), id };
 }
 
 /** @param {string|null|undefined} colour */
@@ -37,7 +47,7 @@ function linkDots(colours) {
 
 /**
  * The minion in play with this instance id, if any.
- * @param {any} view
+ * @param {View} view
  * @param {number} id
  */
 function minionOf(view, id) {
@@ -116,7 +126,7 @@ function wounds(w) {
  * @param {any} p
  */
 function player(ctx, p) {
-  const v = ctx.view;
+  const v = nf(ctx);
   const mine = p.seat === ctx.me;
   const badges = [
     p.seat === v.active && !v.over ? h("span", { class: "badge turn" }, t("their_turn")) : null,
@@ -157,7 +167,7 @@ function player(ctx, p) {
  * @param {Ctx} ctx
  */
 function chain(ctx) {
-  const links = ctx.view.chain;
+  const links = nf(ctx).chain;
   return h("section", { class: "chain-box zone", id: "chain" },
     h("h4", null, t("chain"), links.length ? ` (${links.length})` : ""),
     links.length
@@ -176,7 +186,7 @@ function chain(ctx) {
  * @param {Ctx} ctx
  */
 function combat(ctx) {
-  const c = ctx.view.combat;
+  const c = nf(ctx).combat;
   if (!c || !c.attacks.length) return null;
   return h("section", { class: "combat zone", id: "combat" },
     h("h4", null, t("combat")),
@@ -227,7 +237,7 @@ function archive(ctx, a) {
  * @param {Ctx} ctx
  */
 function shared(ctx) {
-  const v = ctx.view;
+  const v = nf(ctx);
   const ws = v.wound_stack;
   return h("section", { class: "shared zone" },
     v.moon ? h("div", { class: "moon" }, h("span", { class: "zlabel" }, t("moon"), ` (${v.moon.stack_size})`),
@@ -249,14 +259,14 @@ function shared(ctx) {
  * @param {Ctx} ctx
  */
 function draft(ctx) {
-  const d = ctx.view.draft;
+  const d = nf(ctx).draft;
   if (!d) return null;
   const faces = (/** @type {any[]} */ list, /** @type {string} */ prefix) =>
     list.map((f, i) => cardChip(ctx, f, f.id ?? null, "", [], `${prefix}${i}`));
   const picks = (/** @type {any[]} */ list, /** @type {string} */ prefix) => h("div", { class: "row" },
     list.map((/** @type {any} */ f, /** @type {number} */ i) => cardChip(ctx, f, null, "",
       f.destination ? [h("span", { class: "dest" }, t(`dest.${f.destination}`))] : [], `${prefix}${i}`)));
-  const every = Array.isArray(ctx.view.drafts) ? ctx.view.drafts : null;
+  const every = Array.isArray(nf(ctx).drafts) ? nf(ctx).drafts : null;
   return h("section", { class: "draft zone", id: "draft" },
     h("h4", null, t("draft"), ` · ${t("round")} ${d.round + 1}`),
     every ? every.map((/** @type {any} */ p, /** @type {number} */ seat) => h("div", { key: `dd${seat}`, class: "draft-of", "data-seat": seat },
@@ -274,7 +284,7 @@ function draft(ctx) {
  * @param {Ctx} ctx
  */
 function starters(ctx) {
-  const s = ctx.view.starters;
+  const s = nf(ctx).starters;
   if (!s) return null;
   return h("section", { class: "starters zone" },
     h("h4", null, t("starters"), ` · ${s.colour_name}`),
@@ -287,7 +297,7 @@ function starters(ctx) {
  * @param {Ctx} ctx
  */
 function lookingAt(ctx) {
-  const l = ctx.view.looking_at;
+  const l = nf(ctx).looking_at;
   if (!l) return null;
   return h("section", { class: "looking zone" }, h("h4", null, t("looking_at", { name: seatName(ctx, l.player) })),
     h("div", { class: "row" }, l.cards.map((/** @type {number} */ id) => cardChip(ctx, face(ctx, id), id, "mini"))));
@@ -298,7 +308,7 @@ function lookingAt(ctx) {
  * @param {Ctx} ctx
  */
 export function board(ctx) {
-  const v = ctx.view;
+  const v = nf(ctx);
   const others = v.players.filter((/** @type {any} */ p) => p.seat !== ctx.me);
   const me = v.players.find((/** @type {any} */ p) => p.seat === ctx.me);
   return h("div", { class: "board nightfall" },
@@ -315,7 +325,7 @@ export function board(ctx) {
  * @param {Ctx} ctx
  */
 export function summary(ctx) {
-  const v = ctx.view;
+  const v = nf(ctx);
   return [
     h("span", { class: "turn" }, t("turn_n", { n: v.turn })),
     h("span", { class: "phase", id: "phase" }, v.phase_name),
@@ -326,7 +336,7 @@ export function summary(ctx) {
 
 /**
  * The decision in words: the kind's name (in the table's language).
- * @param {any} view
+ * @param {View} view
  * @returns {[string, string]}  for the deciding seat, for everyone else
  */
 export function decisionWhat(view) {
@@ -335,7 +345,7 @@ export function decisionWhat(view) {
 }
 
 /**
- * @param {any} view
+ * @param {View} view
  * @param {any} table
  * @returns {{winners: number[], reason: string, detail: string}|null}
  */
@@ -365,7 +375,7 @@ function modifier(ctx, m) {
 export function readFace(ctx, subject) {
   const f = subject.face;
   if (!f) return [];
-  const m = subject.id !== null && subject.id !== undefined ? minionOf(ctx.view, subject.id) : null;
+  const m = subject.id !== null && subject.id !== undefined ? minionOf(nf(ctx), subject.id) : null;
   const texts = f.texts || {};
   const rows = [];
   for (const key of TEXTS) if (texts[key]) rows.push(h("div", { class: "text" }, h("dt", null, t(`text.${key}`)), h("dd", null, texts[key])));

@@ -12,6 +12,16 @@ import { cardButton, playerName, seatName, stat, whoseTurn } from "./common.js";
 
 /** @typedef {import("./common.js").Ctx} Ctx */
 /** @typedef {import("./common.js").Subject} Subject */
+/** @typedef {import("./view-types.js").NightmariumView} View  generated from the view's schema */
+
+/**
+ * The table view a context carries, as this game's schema types it.
+ * @param {Ctx} ctx
+ * @returns {View}
+ */
+function nm(ctx) {
+  return ctx.view;
+}
 
 const PARTS = ["head", "body", "legs"];
 
@@ -59,7 +69,7 @@ function creature(ctx, c, seat) {
  * @param {any} p
  */
 function player(ctx, p) {
-  const v = ctx.view;
+  const v = nm(ctx);
   const mine = p.seat === ctx.me;
   const badges = [
     v.turn.player === p.seat && !v.outcome ? h("span", { class: "badge turn" }, t("their_turn")) : null,
@@ -85,7 +95,7 @@ function player(ctx, p) {
  * @param {Ctx} ctx
  */
 function middle(ctx) {
-  const v = ctx.view;
+  const v = nm(ctx);
   const r = v.resolving;
   const pen = v.penalty;
   return h("section", { class: "middle zone" },
@@ -111,7 +121,7 @@ function middle(ctx) {
  * @param {Ctx} ctx
  */
 export function board(ctx) {
-  const v = ctx.view;
+  const v = nm(ctx);
   const others = v.players.filter((/** @type {any} */ p) => p.seat !== ctx.me);
   const me = v.players.find((/** @type {any} */ p) => p.seat === ctx.me);
   return h("div", { class: "board nightmarium" },
@@ -124,11 +134,11 @@ export function board(ctx) {
  * @param {Ctx} ctx
  */
 export function summary(ctx) {
-  const turn = ctx.view.turn;
+  const turn = nm(ctx).turn;
   return [
     h("span", { class: "turn" }, t("turn_n", { n: turn.number })),
-    !ctx.view.outcome ? h("span", { class: "active" }, whoseTurn(ctx, turn.player)) : null,
-    !ctx.view.outcome ? h("span", { class: "phase", id: "phase" }, t("action_n", { n: turn.action })) : null,
+    !nm(ctx).outcome ? h("span", { class: "active" }, whoseTurn(ctx, turn.player)) : null,
+    !nm(ctx).outcome ? h("span", { class: "phase", id: "phase" }, t("action_n", { n: turn.action })) : null,
     turn.legion ? h("span", { class: `legion ${legionClass(turn.legion)}` }, t("must_be", { legion: turn.legion.name })) : null,
   ];
 }
@@ -136,7 +146,7 @@ export function summary(ctx) {
 /**
  * The decision in words: the prompt for the deciding seat (it says "your"), the kind for
  * everyone else.
- * @param {any} view
+ * @param {View} view
  * @returns {[string, string]}
  */
 export function decisionWhat(view) {
@@ -145,7 +155,7 @@ export function decisionWhat(view) {
 }
 
 /**
- * @param {any} view
+ * @param {View} view
  * @returns {{winners: number[], reason: string, detail: string}|null}
  */
 export function result(view) {
