@@ -43,8 +43,6 @@ import json
 import multiprocessing
 import os
 import random
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -273,11 +271,7 @@ def main() -> int:
             phases["quiet_after"] = phase(base, args.seconds, 9, None)      # the machine's own noise
             phases["quiet_after"]["server_cpu_s"] = round(load.cpu_seconds(proc.pid) - cpu, 2)
         finally:
-            proc.send_signal(signal.SIGINT if os.environ.get("GLOAM_LOAD_PROFILE") else signal.SIGTERM)
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            load.stop_server(proc)
     quiet = phases["quiet"]
     for name, figures in phases.items():
         if name not in ("quiet", "quiet_after"):

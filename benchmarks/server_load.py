@@ -202,6 +202,17 @@ def start_server(folder: Path, *flags: str, env: dict[str, str] | None = None,
     raise SystemExit(f"the server did not start: {proc.stderr.read().decode()[-500:]}")
 
 
+def stop_server(proc: subprocess.Popen) -> None:
+    """Stop a server :func:`start_server` started: SIGTERM (SIGINT while profiling:
+    uvicorn re-raises a SIGTERM once it has stopped, which would lose the profile), then
+    SIGKILL after 15 s."""
+    proc.send_signal(signal.SIGINT if os.environ.get("GLOAM_LOAD_PROFILE") else signal.SIGTERM)
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 def cpu_seconds(pid: int) -> float:
     """The CPU time (user and system, all threads) process ``pid`` has used (Linux; else 0):
     the server's own cost, which other work on the machine does not inflate as it does the
@@ -227,12 +238,7 @@ def main() -> int:
             stats = run_clients(args.clients, args.seconds, base, args.procs)
             server_cpu = cpu_seconds(proc.pid) - cpu_before
         finally:
-            # uvicorn re-raises a SIGTERM once it has stopped, which would lose a profile
-            proc.send_signal(signal.SIGINT if os.environ.get("GLOAM_LOAD_PROFILE") else signal.SIGTERM)
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_server(proc)
     lat = [x * 1000 for x in stats.latencies]
     result = {"clients": args.clients, "seconds": args.seconds, "procs": args.procs, "acks": stats.acks, "errors": len(stats.errors),
               "resyncs": stats.resyncs, "games": stats.games,
