@@ -162,7 +162,7 @@ def test_a_person_s_bot_moves_before_bot_only_tables_take_more_turns(tmp_path):
                         replies += 1
             return replies
 
-        asyncio.run(asyncio.sleep(1.0))                 # the bot-only tables get going
+        time.sleep(1.0)                                 # the bot-only tables get going
         assert run_async(play()) == 8
     finally:
         server.stop()

@@ -6,15 +6,13 @@ only its seat."""
 
 from __future__ import annotations
 
-import asyncio
-
 import httpx
 import pytest
 
 from gloam import games
 from gloam.core.record import Record
 from toy_game import DECLARATION
-from web_client import create, play_table, wait_finished
+from web_client import create, play_table, run_async, wait_finished
 
 
 @pytest.fixture
@@ -40,7 +38,7 @@ def test_a_table_of_the_third_game_plays_itself_and_its_record_replays(live, reg
 
 def test_people_play_the_third_game_over_the_socket_and_see_only_their_cards(live, registered):
     made = create(live.url, "highcard", ["human", "human"])
-    seats = asyncio.run(play_table(live.ws_url, made["id"], made["tokens"], spectators=1, seed=3))
+    seats = run_async(play_table(live.ws_url, made["id"], made["tokens"], spectators=1, seed=3))
     record = Record.from_json(httpx.get(f"{live.url}/api/tables/{made['id']}/record").json())
     final = record.replay()
     assert final.is_terminal()
