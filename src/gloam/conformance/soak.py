@@ -36,6 +36,7 @@ import json
 import random
 import time
 import traceback
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,9 +116,10 @@ class SoakGame:
 
 
 # --------------------------------------------------------------------- the checks
-class Checks:
+class Checks(ABC):
     """The checks of one game (cheap before every action, sampled at some steps, final
-    at the end), with counts of what ran."""
+    at the end), with counts of what ran. Each game's own checks are a subclass's
+    :meth:`cheap`, :meth:`check_hidden` and :meth:`check_end` (``CHECKS``)."""
 
     def __init__(self, soak: SoakGame, game: Any) -> None:
         self.soak = soak
@@ -128,9 +130,9 @@ class Checks:
         self.sampled = 0
         self.moved = 0
 
-    # the tiers (each game's own checks are its subclass's hooks)
+    @abstractmethod
     def cheap(self, state: Any) -> None:
-        raise NotImplementedError
+        """The game's checks before every action (card conservation, the position)."""
 
     def sampled_step(self, state: Any, action: int | None) -> None:
         """Everything that needs a copy of the state: clone, JSON, observations, the
@@ -144,21 +146,12 @@ class Checks:
         cf.check_json_round_trip(state)
         self.check_hidden(state)
 
-    def check_clone(self, state: Any, action: int) -> None:
+    def check_clone(self, state: Any, action: int) -> None:  # noqa: B027 — optional: not every game has one
         """The game's own clone check (none by default)."""
 
+    @abstractmethod
     def check_hidden(self, state: Any) -> None:
         """Observations independent of unseen cards, determinization sound."""
-        raise NotImplementedError
-
-    def check_spectator(self, state: Any) -> None:
-        """Re-dealing everything hidden from every seat changes neither the spectator's
-        observation nor its events."""
-        other = nf.redeal_everything_hidden(state, self.rng)
-        if other.observation(SPECTATOR) != state.observation(SPECTATOR):
-            raise AssertionError("observation(SPECTATOR) depends on a hidden card")
-        if other.events_for(SPECTATOR) != state.events_for(SPECTATOR):
-            raise AssertionError("events_for(SPECTATOR) depends on a hidden card")
 
     def check_determinize(self, state: Any, sound: Any) -> None:
         for p in range(state.num_players):
@@ -174,9 +167,9 @@ class Checks:
         cf.check_event_redaction(state, views)
         cf.check_replay(self.game, self.soak.seed, actions, state, views[None])
 
+    @abstractmethod
     def check_end(self, state: Any, actions: list[int], views: Any) -> None:
         """The game's own checks of the end: the winners its rules name, private events."""
-        raise NotImplementedError
 
 
 class NightfallChecks(Checks):
@@ -193,6 +186,15 @@ class NightfallChecks(Checks):
         self.moved += cf.check_observation_hides_unseen(state, nf.permute_any_format, self.rng)
         self.check_spectator(state)
         self.check_determinize(state, nf.sound)
+
+    def check_spectator(self, state: Any) -> None:
+        """Re-dealing everything hidden from every seat changes neither the spectator's
+        observation nor its events."""
+        other = nf.redeal_everything_hidden(state, self.rng)
+        if other.observation(SPECTATOR) != state.observation(SPECTATOR):
+            raise AssertionError("observation(SPECTATOR) depends on a hidden card")
+        if other.events_for(SPECTATOR) != state.events_for(SPECTATOR):
+            raise AssertionError("events_for(SPECTATOR) depends on a hidden card")
 
     def check_end(self, state: Any, actions: list[int], views: Any) -> None:
         nf.check_winners(state, {"decks": state.game.decks, "teams": state.game.teams})
@@ -226,7 +228,6 @@ class NightmariumChecks(Checks):
 
 #: each game's checks
 CHECKS: dict[str, type[Checks]] = {"nightfall": NightfallChecks, "nightmarium": NightmariumChecks}
-
 
 
 def check_legal(state: Any) -> None:
