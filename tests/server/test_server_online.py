@@ -272,14 +272,30 @@ def test_an_absent_players_seat_is_offered_to_a_bot_taken_over_and_reclaimed(tmp
     run_async(run())
 
 
-def test_the_seat_is_taken_over_at_once_when_every_other_seat_is_a_bot(tmp_path):
+def test_a_table_whose_other_seats_are_all_bots_waits_for_its_person(tmp_path):
+    """Issue 25 §4: no other person waits at a [person, bot] table, so it pauses when its
+    person is away (tab closed past `gone`, or open and idle past `idle`) instead of
+    letting a bot finish their game; it goes on where it was when they act."""
     async def run():
         async with Table(tmp_path, "nightmarium", ["human", "bot:random"], {"takeover_bot": "random"}) as t:
             room = t.room
             await _to_seat(room, 0)
+            seq = room.seq
             t.clock.t += Timing().gone + 1                         # never connected at all
             await room.tick()
-            assert room.controller == {0: "random"}
+            await settle(room)
+            conn = t.connect(0)                                    # back, and left idle for longer
+            t.clock.t += Timing().idle * 3
+            await room.tick()
+            await settle(room)
+            assert room.controller == {}
+            assert room.seq == seq and room.state.current_player() == 0
+            assert room.offers_for(0) == [] and room.offers_for(1) == []
+            frames = drain(conn)
+            assert not [f for f in frames if f.get("t") == "notice" and f.get("type") in ("offer", "takeover")]
+            assert all(f.get("played_by") is None for f in frames if f.get("t") == "table")
+            verdict = await room.act(0, room.seq, room.state.legal_action_indices()[0], "back-1")
+            assert verdict.ok and room.seq == seq + 1
             await settle(room)
     run_async(run())
 

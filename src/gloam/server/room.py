@@ -723,12 +723,10 @@ class Room:
             return
         away = p.sockets == 0 and t - max(p.since, self.decision_since) >= self.timing.gone
         idle = p.sockets > 0 and t - self.decision_since >= self.timing.idle
-        if (away or idle) and not p.offered:
+        # No other person waits (every other seat is a bot): the table pauses on the
+        # person's decision and goes on when they come back; no bot finishes their game.
+        if (away or idle) and not p.offered and not self._others_all_bots(seat):
             async with self.lock:
-                if self._others_all_bots(seat):
-                    await self._take_over(seat, reason="away" if away else "idle")
-                    self.schedule_bot()
-                    return
                 p.offered, p.votes = True, set()
             self._notice({"type": "offer", "seat": seat, "bot": self.takeover_bot})
             self.announce_table()
