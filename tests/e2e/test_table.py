@@ -301,3 +301,27 @@ def test_the_page_reconnects_by_itself_after_a_server_restart(pages, servers, sh
     assert page.get_attribute("main", "data-seat") == "0"
     click_first_option(page)
     assert second.get(f"/api/tables/{table_id}")["v"] >= before[0] + 1
+
+
+SQUEEZED = ("() => [...document.querySelectorAll('#decision .option')]"
+            ".filter(b => b.scrollHeight > b.clientHeight + 1).map(b => b.textContent)")
+
+
+def test_a_long_list_of_options_never_squeezes_a_label_out_of_its_button(pages, live, shot):
+    """Issue 25 §6: in a decision with more options than its scrolling box holds, every
+    option keeps the height its label needs (two-line labels do not spill over their
+    neighbours); the list scrolls instead. Played at 390 x 844 through a Nightfall game."""
+    page = pages.new("phone")
+    create_table(page, "nightfall", ["human", "bot:heuristic"])
+    squeezed: list[str] = []
+    longest = 0
+
+    def look(p) -> bool:
+        nonlocal longest
+        longest = max(longest, p.locator("#decision .option").count())
+        squeezed.extend(p.evaluate(SQUEEZED))
+        return bool(squeezed) or version(p) >= 120
+    play_until(page, look)
+    shot(page, "10-long-options")
+    assert longest >= 6, f"no long decision came up (at most {longest} options)"
+    assert squeezed == [], f"labels spill out of their buttons: {squeezed[:3]}"
