@@ -264,6 +264,7 @@ def test_an_undo_taken_and_one_refused_as_the_player_sees_them(pages, live, shot
         allowed = room.undo_refusal(0) is None
         if allowed and not seen["taken"]:
             assert "ready" in (page.get_attribute("#undo", "class") or "")
+            assert page.eval_on_selector("#undo", "b => getComputedStyle(b).opacity") == "1"
             state_before = room.record()
             state_before.actions = state_before.actions[:-1]
             seq = room.seq
@@ -279,6 +280,9 @@ def test_an_undo_taken_and_one_refused_as_the_player_sees_them(pages, live, shot
         elif not allowed and not seen["refused"]:
             why = room.undo_refusal(0)
             seq = room.seq
+            # issue 25 §6: nothing to undo is not styled as ready (it looks unavailable)
+            assert "ready" not in (page.get_attribute("#undo", "class") or "")
+            assert float(page.eval_on_selector("#undo", "b => getComputedStyle(b).opacity")) < 1
             page.click("#undo")
             page.wait_for_selector(f".notice:has-text('{why}')")
             assert room.seq == seq                                    # nothing changed
